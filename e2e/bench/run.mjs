@@ -1,0 +1,10 @@
+// `npm run bench`: every benchmark of the suite; each prints figures, none asserts a time.
+const suites = [['shell (issue 2)', () => import('./shell.mjs')]];
+const only = process.argv[2];
+
+for (const [name, load] of suites) {
+  if (only && !name.startsWith(only)) continue;
+  console.log(`\n== ${name}`);
+  const { run } = await load();
+  for (const line of await run()) console.log(`  ${line}`);
+}

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { DEMO } from '../support/env';
+import { signIn, signInByApi } from '../support/session';
+
+test.describe('the suite shell', () => {
+  test('a client administrator signs in, sees the projects and the board, opens a task, switches language and theme, signs out', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/project\/\d+$/);
+
+    const nav = page.getByTestId('project-nav');
+    await expect(nav.getByRole('link')).toHaveCount(2);
+    await expect(page.getByTestId('project-name')).toBeVisible();
+    await expect(page.getByTestId('column-label')).toHaveText(['Нові задачі', 'Обговорення', 'В роботі', 'Перевірка']);
+    const cards = page.getByTestId('task-card');
+    await expect(cards.first()).toBeVisible();
+
+    const firstCard = page.getByTestId('column-1').getByTestId('task-card').first();
+    const cardName = (await firstCard.locator('span.fui-Text').nth(1).textContent())?.trim() ?? '';
+    await firstCard.click();
+    await expect(page).toHaveURL(/\/task\/\d+\?projectId=\d+/);
+    const drawer = page.getByTestId('task-drawer');
+    await expect(drawer.getByTestId('task-number')).toHaveText(/^#\d+$/);
+    await expect(drawer.getByTestId('task-project')).toHaveText(/^@/);
+    await expect(drawer.getByTestId('task-name')).toContainText(cardName);
+    await expect(drawer.getByTestId('task-description')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/project\/\d+$/);
+
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await expect(page.getByTestId('column-label')).toHaveText(['New tasks', 'Discussion', 'In progress', 'Review']);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('login-email')).toBeVisible();
+    // Dark applies only when signed in.
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    // The session is really gone on the server.
+    expect((await page.request.get('/api/user/profile')).status()).toBe(401);
+  });
+
+  test('every role set sees its own column labels', async ({ browser }) => {
+    const expected: Record<string, string[]> = {
+      [DEMO.pm]: ['Оцінка', 'В роботі', 'Тестування', 'Перевірка'],
+      [DEMO.sm]: ['Розрахунок', 'Продаж', 'В роботі', 'Перевірка'],
+      [DEMO.am]: ['Нові задачі', 'Обговорення', 'В роботі', 'Перевірка'],
+    };
+    for (const [email, labels] of Object.entries(expected)) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signInByApi(page, email);
+      await page.goto('/');
+      await expect(page.getByTestId('column-label')).toHaveText(labels);
+      await context.close();
+    }
+  });
+
+  test('a signed-out visitor of a private page signs in and comes back to it', async ({ page }) => {
+    await signInByApi(page, DEMO.admin);
+    const projects = await (await page.request.get('/api/projects')).json();
+    const second = projects.data[1].id as number;
+    await page.request.get('/api/logout');
+    await page.goto(`/project/${second}`);
+    await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fproject%2F${second}$`));
+    await page.getByTestId('login-email').fill(DEMO.admin);
+    await page.getByTestId('login-continue').click();
+    await page.getByTestId('login-password').fill('negayno-demo');
+    await page.getByTestId('login-password').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/project/${second}$`));
+  });
+
+  test('wrong credentials answer authorization_failed on the password field', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(DEMO.user);
+    await page.getByTestId('login-email').press('Enter');
+    await page.getByTestId('login-password').fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('Помилка автентифікації: неправильний логін або пароль')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unknown address shows the not-found page with a way home', async ({ page }) => {
+    await signInByApi(page, DEMO.admin);
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found-page')).toBeVisible();
+    await expect(page.getByTestId('app-header')).toBeVisible();
+    await page.getByRole('link', { name: 'На головну' }).click();
+    await expect(page).toHaveURL(/\/project\/\d+$/);
+  });
+
+  test('a task that does not exist sends the user home', async ({ page }) => {
+    await signInByApi(page, DEMO.admin);
+    await page.goto('/task/999999');
+    await expect(page).toHaveURL(/\/project\/\d+$/);
+  });
+
+  test('logout in one tab signs out the other tab too', async ({ context }) => {
+    const first = await context.newPage();
+    await signIn(first, DEMO.user);
+    const second = await context.newPage();
+    await second.goto('/');
+    await expect(second.getByTestId('user-menu')).toBeVisible();
+    await first.getByTestId('user-menu').click();
+    await first.getByTestId('menu-logout').click();
+    await expect(second).toHaveURL(/\/login/);
+    await expect(second.getByTestId('user-menu')).toBeHidden();
+  });
+
+  test('the wallet drawer (a parcel of mf-wallet) opens from the header with the balances', async ({ page }) => {
+    await signInByApi(page, DEMO.admin);
+    await page.goto('/');
+    await page.getByTestId('header-wallet').click();
+    const drawer = page.getByTestId('wallet-drawer');
+    await expect(drawer.getByTestId('wallet-balance')).toHaveText(/грн$/);
+    await expect(drawer.getByTestId('wallet-bonus')).toHaveText(/грн$/);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+});

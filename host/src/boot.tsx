@@ -1,0 +1,73 @@
+/**
+ * The host: the single-spa root config. It renders the frame, restores the session, registers the
+ * remotes of remotes.json and the applications on their routes, then starts single-spa.
+ */
+import { initI18n } from '@negayno/shared/i18n';
+import { rootStore } from '@negayno/shared/stores';
+import { RemoteRoot, themes } from '@negayno/shared/ui';
+import { autorun, reaction } from 'mobx';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { start, triggerAppChange } from 'single-spa';
+import { registerApplications } from './remotes/applications';
+import { fallbackLifecycles } from './remotes/fallback';
+import { fetchManifest, type RemotesManifest } from './remotes/manifest';
+import { RemoteRegistry } from './remotes/registry';
+import { Shell } from './shell/Shell';
+import { listenToApiFailures } from './system/api-failures';
+import { guardRoutes } from './system/auth-guard';
+import { listenToConnectivity } from './system/connectivity';
+import { listenToOtherTabs } from './system/cross-tab';
+import { LocationStore } from './system/location-store';
+import { startVersionChecks } from './system/version-check';
+
+export async function boot(): Promise<void> {
+  initI18n();
+  const location = new LocationStore();
+  listenToApiFailures(rootStore);
+  listenToConnectivity(rootStore);
+  listenToOtherTabs(rootStore);
+  paintDocumentWithTheme();
+
+  const registry = new RemoteRegistry((remote) => fallbackLifecycles(remote));
+  renderShell(registry, location);
+
+  const [manifest] = await Promise.all([
+    fetchManifest().catch((): RemotesManifest => ({})),
+    rootStore.session.bootstrap().catch(() => undefined),
+  ]);
+  registry.register(manifest, rootStore.session.user?.id ?? null);
+  registerApplications(registry, () => rootStore.session.isAuthenticated);
+  guardRoutes(rootStore, location);
+  // Applications that need a session become active (or inactive) when it starts or ends.
+  reaction(
+    () => rootStore.session.isAuthenticated,
+    () => void triggerAppChange(),
+  );
+  start({ urlRerouteOnly: true });
+  startVersionChecks();
+}
+
+function renderShell(registry: RemoteRegistry, location: LocationStore): void {
+  const container = document.getElementById('root') as HTMLElement;
+  const root = createRoot(container);
+  // Synchronously: the app containers must exist before single-spa mounts anything into them.
+  flushSync(() =>
+    root.render(
+      <RemoteRoot name="host">
+        <Shell registry={registry} location={location} />
+      </RemoteRoot>,
+    ),
+  );
+  document.getElementById('boot-splash')?.remove();
+}
+
+/** The page background and the browser's colour scheme follow the theme in use. */
+function paintDocumentWithTheme(): void {
+  autorun(() => {
+    const name = rootStore.ui.effectiveTheme;
+    document.body.style.backgroundColor = themes[name].colorNeutralBackground2;
+    document.documentElement.style.colorScheme = name;
+    document.documentElement.dataset.theme = name;
+  });
+}

@@ -1,0 +1,4 @@
+// With Module Federation's asyncStartup the shared modules are ready before this runs.
+import { boot } from './boot';
+
+void boot();

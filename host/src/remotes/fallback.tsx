@@ -1,0 +1,38 @@
+/** What a remote that failed to load shows instead: a contained card with a retry button. */
+import { createRemoteLifecycles, StatusCard } from '@negayno/shared/ui';
+import { useTranslation } from 'react-i18next';
+import type { LifeCycles } from 'single-spa';
+import type { RemoteName } from './registry';
+
+const retryHandlers = new Map<RemoteName, () => void>();
+
+/** The app or parcel that mounts a remote says how to retry it. */
+export function onRemoteRetry(remote: RemoteName, handler: () => void): void {
+  retryHandlers.set(remote, handler);
+}
+
+const DISPLAY_NAMES: Record<RemoteName, string> = {
+  mf_auth: 'mf-auth',
+  mf_board: 'mf-board',
+  mf_task_chat: 'mf-task-chat',
+  mf_wallet: 'mf-wallet',
+  mf_profile: 'mf-profile',
+};
+
+function RemoteLoadError(props: { remote: RemoteName }) {
+  const { t } = useTranslation('common');
+  const name = DISPLAY_NAMES[props.remote];
+  return (
+    <StatusCard
+      title={t('remoteError.title', { name: t(`remotes.${name}`) })}
+      text={t('remoteError.text')}
+      onRetry={() => retryHandlers.get(props.remote)?.()}
+      testId={`remote-error-${name}`}
+    />
+  );
+}
+
+/** A module shaped like the remote's exposed lifecycles, rendering the error card. */
+export function fallbackLifecycles(remote: RemoteName): LifeCycles {
+  return createRemoteLifecycles(`fallback-${remote}`, () => <RemoteLoadError remote={remote} />) as LifeCycles;
+}

@@ -1,0 +1,60 @@
+import { Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
+import { useStores } from '@negayno/shared/stores';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { APPLICATIONS, containerId, isKnownRoute } from '../remotes/applications';
+import type { RemoteRegistry } from '../remotes/registry';
+import type { LocationStore } from '../system/location-store';
+import { Alerts } from './Alerts';
+import { Header } from './Header';
+import { MaintenancePage } from './MaintenancePage';
+import { NotFoundPage } from './NotFoundPage';
+import { OfflineBanner } from './OfflineBanner';
+import { WalletParcelHost } from './WalletParcelHost';
+
+const useStyles = makeStyles({
+  shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column', color: tokens.colorNeutralForeground1 },
+  main: { flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0, outlineStyle: 'none' },
+  skip: {
+    position: 'absolute',
+    left: '-9999px',
+    top: tokens.spacingVerticalS,
+    zIndex: 200,
+    padding: tokens.spacingHorizontalM,
+    backgroundColor: tokens.colorNeutralBackground1,
+    ':focus': { left: tokens.spacingHorizontalS },
+  },
+  booting: { margin: 'auto', paddingTop: '20vh' },
+});
+
+/**
+ * The page frame. The app containers are always rendered (hidden, never removed) because single-spa
+ * mounts React roots inside them that this tree must not tear down.
+ */
+export const Shell = observer(function Shell(props: { registry: RemoteRegistry; location: LocationStore }) {
+  const { ui, session } = useStores();
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const ready = session.status === 'ready';
+  return (
+    <div className={styles.shell}>
+      {ui.maintenance && <MaintenancePage />}
+      <div hidden={ui.maintenance} className={styles.shell}>
+        <a href="#content" className={styles.skip}>
+          {t('nav.skipToContent')}
+        </a>
+        <Header />
+        <OfflineBanner />
+        <main id="content" tabIndex={-1} className={styles.main}>
+          {!ready && <Spinner className={styles.booting} label={t('loading')} />}
+          {APPLICATIONS.map((definition) => (
+            <div key={definition.app} id={containerId(definition.app)} data-app={definition.app} />
+          ))}
+          {ready && !isKnownRoute(props.location.pathname) && <NotFoundPage />}
+        </main>
+      </div>
+      <WalletParcelHost registry={props.registry} />
+      <Alerts />
+    </div>
+  );
+});

@@ -1,0 +1,16 @@
+// One Jest run for the whole suite: shared code, every remote, and the server twice
+// (against PGlite and against a real PostgreSQL server).
+const { frontendProject } = require('./jest.frontend.cjs');
+
+module.exports = {
+  projects: [
+    frontendProject('shared'),
+    frontendProject('host'),
+    frontendProject('mf-auth'),
+    frontendProject('mf-board'),
+    frontendProject('mf-task-chat'),
+    frontendProject('mf-wallet'),
+    frontendProject('mf-profile'),
+    ...(require('node:fs').existsSync(require('node:path').join(__dirname, 'server/jest.projects.cjs')) ? require('./server/jest.projects.cjs') : []),
+  ],
+};

@@ -1,0 +1,3 @@
+const { createAppConfig } = require('@negayno/shared/webpack');
+
+module.exports = createAppConfig({ dir: __dirname, name: 'mf_auth', exposes: { './app': './src/exposes/app.tsx' } });

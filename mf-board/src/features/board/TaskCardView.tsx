@@ -1,0 +1,86 @@
+import { Badge, CounterBadge, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import { FlashFilled, FlagFilled, PauseCircleRegular } from '@fluentui/react-icons';
+import { taskPath, type CardColor, type TaskCard } from '@negayno/shared/contract';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+const COLOR_TOKENS: Record<CardColor, string> = {
+  rootYellow: tokens.colorPaletteYellowBorderActive,
+  rootBlue: tokens.colorPaletteBlueBorderActive,
+  rootGreen: tokens.colorPaletteGreenBorderActive,
+  rootGrey: tokens.colorNeutralStroke1,
+  rootRed: tokens.colorPaletteRedBorderActive,
+  rootOrange: tokens.colorPaletteDarkOrangeBorderActive,
+  rootError: tokens.colorStatusDangerBorderActive,
+};
+
+const useStyles = makeStyles({
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderLeftWidth: '4px',
+    color: tokens.colorNeutralForeground1,
+    textDecoration: 'none',
+    boxShadow: tokens.shadow2,
+    ':hover': { boxShadow: tokens.shadow8, backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+  top: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorNeutralForeground3 },
+  spacer: { flexGrow: 1 },
+  name: { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  importance: { color: tokens.colorPaletteDarkOrangeForeground1 },
+});
+
+/** A kanban card; a link to the task drawer, so Enter and middle-click work as people expect. */
+export const TaskCardView = observer(function TaskCardView(props: { card: TaskCard }) {
+  const { card } = props;
+  const { t } = useTranslation('board');
+  const styles = useStyles();
+  const unread = card.unreadMessageCounters.main.count + card.unreadMessageCounters.work.count;
+  return (
+    <Link
+      to={taskPath(card.id, { projectId: card.project.id })}
+      className={mergeClasses(styles.card)}
+      style={{ borderLeftColor: card.color ? COLOR_TOKENS[card.color] : tokens.colorNeutralStroke2 }}
+      data-testid="task-card"
+      data-task-id={card.id}
+    >
+      <div className={styles.top}>
+        <Text size={200}>#{card.number}</Text>
+        {card.importance > 0 && (
+          <Tooltip content={t('importance', { level: card.importance })} relationship="label">
+            <span className={styles.importance}>
+              <FlagFilled /> {card.importance}
+            </span>
+          </Tooltip>
+        )}
+        <span className={styles.spacer} />
+        {unread > 0 && <CounterBadge count={unread} overflowCount={999} size="small" aria-label={t('unread', { count: unread })} />}
+      </div>
+      <Text weight="semibold" className={styles.name}>
+        {card.name}
+      </Text>
+      {(card.negayno || card.paused) && (
+        <div className={styles.badges}>
+          {card.negayno && (
+            <Badge appearance="tint" color="danger" icon={<FlashFilled />}>
+              {t('negayno')}
+            </Badge>
+          )}
+          {card.paused && (
+            <Badge appearance="tint" color="subtle" icon={<PauseCircleRegular />}>
+              {t('paused')}
+            </Badge>
+          )}
+        </div>
+      )}
+    </Link>
+  );
+});

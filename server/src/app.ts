@@ -1,0 +1,91 @@
+/**
+ * Builds the server: Fastify with its plugins in order (external, then ours, then the routes, as
+ * fastify/demo does), socket.io on the same HTTP server, and the domain services between them.
+ */
+import fastifyCookie from '@fastify/cookie';
+import { API_ROOT } from '@negayno/shared/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle, type Db } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { installMaintenanceMode } from './http/maintenance.js';
+import { installSameOriginCheck } from './http/same-origin.js';
+import { registerStaticSite } from './http/static.js';
+import { installSessionHook } from './modules/auth/hook.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { moneyRoutes } from './modules/money/routes.js';
+import { projectsRoutes } from './modules/projects/routes.js';
+import { Realtime, type SocketServer } from './modules/realtime/realtime.js';
+import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './modules/realtime/server.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { tasksRoutes } from './modules/tasks/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { createServices, type Services } from './services.js';
+
+export interface AppDeps {
+  /** An open, migrated database; without one the app opens (and migrates, and closes) its own. */
+  database?: DatabaseHandle;
+  /** A socket.io adapter shared by several server processes (PostgreSQL or Redis); in-memory by default. */
+  socketAdapter?: SocketAdapter;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  io: SocketServer;
+  db: Db;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BuiltApp> {
+  const ownsDatabase = !deps.database;
+  const database = deps.database ?? (await openDatabase(config));
+  if (ownsDatabase) await migrate(database);
+
+  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const io = createSocketServer(app.server, deps.socketAdapter);
+  const services = createServices(config, database.db, new Realtime(io));
+
+  // External plugins.
+  await app.register(fastifyCookie);
+
+  // Ours: the error envelope, the static site behind the not-found fallback, then the request hooks in order.
+  installErrorHandling(app, { notFound: await registerStaticSite(app, config.webRoot) });
+  installMaintenanceMode(app, config.maintenanceMode);
+  installSameOriginCheck(app);
+  installSessionHook(app, services.sessions, config.cookieSecure);
+
+  // Routes.
+  for (const routes of [systemRoutes, authRoutes, usersRoutes, projectsRoutes, tasksRoutes, moneyRoutes]) {
+    await app.register(routes(services), { prefix: API_ROOT });
+  }
+
+  attachSocketHandlers(io, {
+    sessions: services.sessions,
+    rooms: {
+      canSeeProject: async (user, projectId) => (await services.projects.accessTo(user, projectId)) !== null,
+      canSeeTask: (user, taskId) => services.tasks.canSee(user, taskId),
+    },
+    parseCookie: (header) => app.parseCookie(header),
+    log: (error) => app.log.error({ err: error }, 'socket handler failed'),
+  });
+  // Open sockets would keep the HTTP server from closing: drop them first, then shut socket.io down.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await io.close();
+  });
+
+  return {
+    app,
+    io,
+    db: database.db,
+    services,
+    close: async () => {
+      await app.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

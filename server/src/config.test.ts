@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { ConfigError, DEVELOPMENT_SECRET, loadConfig } from './config';
+import { REPO_ROOT } from './paths';
+
+const GOOD_SECRET = 'x'.repeat(40);
+
+describe('configuration', () => {
+  it('runs a laptop with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      dataDir: join(REPO_ROOT, 'data'),
+      nodeEnv: 'development',
+      isProduction: false,
+      secret: DEVELOPMENT_SECRET,
+      seedDemo: false,
+      webRoot: REPO_ROOT,
+      maintenanceMode: false,
+      cookieSecure: false,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@h/db',
+      DATA_DIR: '/srv/negayno',
+      NEGAYNO_SECRET: GOOD_SECRET,
+      NEGAYNO_SEED_DEMO: '1',
+      WEB_ROOT: '/srv/web',
+      MAINTENANCE_MODE: 'true',
+      COOKIE_SECURE: 'yes',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'on',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@h/db',
+      dataDir: '/srv/negayno',
+      secret: GOOD_SECRET,
+      seedDemo: true,
+      webRoot: '/srv/web',
+      maintenanceMode: true,
+      cookieSecure: true,
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it('resolves relative directories against the working directory', () => {
+    expect(loadConfig({ DATA_DIR: 'tmp/data' }).dataDir).toBe(join(process.cwd(), 'tmp/data'));
+  });
+
+  it('refuses values it cannot read, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MAINTENANCE_MODE: 'maybe' })).toThrow(/MAINTENANCE_MODE/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+  });
+
+  describe('a production start', () => {
+    const production = { NODE_ENV: 'production', NEGAYNO_SECRET: GOOD_SECRET, DATABASE_URL: 'postgres://u@h/db' };
+
+    it('runs with a real secret and a database server, with secure cookies', () => {
+      const config = loadConfig(production);
+      expect(config.isProduction).toBe(true);
+      expect(config.cookieSecure).toBe(true);
+    });
+
+    it.each([
+      ['no secret', { NEGAYNO_SECRET: undefined }, /NEGAYNO_SECRET is not set/],
+      ['the development secret', { NEGAYNO_SECRET: DEVELOPMENT_SECRET }, /development default/],
+      ['a short secret', { NEGAYNO_SECRET: 'short-secret' }, /shorter than 32/],
+      ['no database server', { DATABASE_URL: undefined }, /DATABASE_URL is not set/],
+      ['the demo seed', { NEGAYNO_SEED_DEMO: '1' }, /NEGAYNO_SEED_DEMO/],
+    ])('refuses %s', (_name, change, message) => {
+      expect(() => loadConfig({ ...production, ...change })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...production, ...change })).toThrow(message);
+    });
+
+    it('lists every problem at once', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NEGAYNO_SECRET[\s\S]*DATABASE_URL/);
+    });
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * All configuration comes from the environment, parsed once here. Every variable is documented in
+ * server/README.md; keep the two in step.
+ */
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT } from './paths.js';
+
+/** Good enough for a laptop; a production start refuses it (see below). */
+export const DEVELOPMENT_SECRET = 'negayno-development-secret-not-for-production';
+const MIN_SECRET_LENGTH = 32;
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A PostgreSQL server; null = PGlite in `<dataDir>/db`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  /** Pepper of the session-token HMAC. */
+  secret: string;
+  seedDemo: boolean;
+  /** Where the built browser apps are: `<webRoot>/host/dist`, `<webRoot>/<remote>/dist`. */
+  webRoot: string;
+  maintenanceMode: boolean;
+  cookieSecure: boolean;
+  logLevel: LogLevel;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** '1', 'true', 'yes', 'on' and their opposites; unset or empty means the default. */
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return undefined;
+    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+    if (['0', 'false', 'no', 'off'].includes(value)) return false;
+    ctx.addIssue({ code: 'custom', message: `expected 1 or 0, got "${value}"` });
+    return z.NEVER;
+  });
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalText,
+  DATA_DIR: optionalText,
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NEGAYNO_SECRET: optionalText,
+  NEGAYNO_SEED_DEMO: flag,
+  WEB_ROOT: optionalText,
+  MAINTENANCE_MODE: flag,
+  COOKIE_SECURE: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag,
+});
+
+function absolute(path: string): string {
+  return isAbsolute(path) ? path : resolve(process.cwd(), path);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const vars = parsed.data;
+  const isProduction = vars.NODE_ENV === 'production';
+  if (isProduction) refuseUnsafeProduction(vars);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    databaseUrl: vars.DATABASE_URL ?? null,
+    dataDir: absolute(vars.DATA_DIR ?? join(REPO_ROOT, 'data')),
+    nodeEnv: vars.NODE_ENV,
+    isProduction,
+    secret: vars.NEGAYNO_SECRET ?? DEVELOPMENT_SECRET,
+    seedDemo: vars.NEGAYNO_SEED_DEMO ?? false,
+    webRoot: absolute(vars.WEB_ROOT ?? REPO_ROOT),
+    maintenanceMode: vars.MAINTENANCE_MODE ?? false,
+    cookieSecure: vars.COOKIE_SECURE ?? isProduction,
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY ?? false,
+  };
+}
+
+/** A production start must not run on development defaults: it says every problem at once. */
+function refuseUnsafeProduction(vars: z.output<typeof environmentSchema>): void {
+  const problems: string[] = [];
+  const secret = vars.NEGAYNO_SECRET;
+  if (!secret) problems.push('NEGAYNO_SECRET is not set');
+  else if (secret === DEVELOPMENT_SECRET) problems.push('NEGAYNO_SECRET is the development default');
+  else if (secret.length < MIN_SECRET_LENGTH) problems.push(`NEGAYNO_SECRET is shorter than ${MIN_SECRET_LENGTH} characters`);
+  if (!vars.DATABASE_URL) problems.push('DATABASE_URL is not set (the embedded PGlite database is for development only)');
+  if (vars.NEGAYNO_SEED_DEMO) problems.push('NEGAYNO_SEED_DEMO is set (the demo and its known passwords are never seeded in production)');
+  if (problems.length > 0) {
+    throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+  }
+}

@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import { openTestDatabase } from '../test/test-database';
+import type { DatabaseHandle } from './connection';
+import { migrate, readMigrations } from './migrate';
+
+describe('migrations', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('has recorded every file of the migrations folder once', async () => {
+    const recorded = await database.db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
+    expect(recorded.map((row) => row.name)).toEqual(readMigrations().map((migration) => migration.name));
+    expect(readMigrations()[0]?.name).toBe('0001_core');
+  });
+
+  it('applies nothing the second time', async () => {
+    expect(await migrate(database)).toEqual([]);
+  });
+
+  it('applies a new file once even when two runs race', async () => {
+    const probe = [{ name: '9001_probe', sql: 'CREATE TABLE probe (id integer); INSERT INTO probe VALUES (1);' }];
+    const [first, second] = await Promise.all([migrate(database, probe), migrate(database, probe)]);
+    expect([...first, ...second]).toEqual(['9001_probe']);
+    const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM probe`.execute(database.db);
+    expect(rows.rows[0]?.n).toBe(1);
+  });
+
+  it('rolls a failing file back completely and records nothing', async () => {
+    const broken = [{ name: '9002_broken', sql: 'CREATE TABLE half_done (id integer); SELECT no_such_function();' }];
+    await expect(migrate(database, broken)).rejects.toThrow(/no_such_function/);
+    const recorded = await database.db.selectFrom('schema_migrations').select('name').where('name', '=', '9002_broken').execute();
+    expect(recorded).toEqual([]);
+    const table = await sql<{ t: string | null }>`SELECT to_regclass('half_done')::text AS t`.execute(database.db);
+    expect(table.rows[0]?.t).toBeNull();
+  });
+});

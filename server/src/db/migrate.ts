@@ -1,0 +1,49 @@
+/**
+ * Applies the numbered plain-SQL files of ./migrations (0001_core.sql, 0002_….sql, …) in name order,
+ * each exactly once and each in its own transaction, recorded in schema_migrations. Every step takes a
+ * transaction-scoped advisory lock first, so several server processes starting at once on one
+ * PostgreSQL server apply each file once: the others wait, then see it recorded and skip it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from './connection.js';
+
+/** Beside this file in src (tests, tsx) and in dist (the build copies the .sql files). */
+export const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+
+/** An arbitrary constant naming "the migration lock" among the advisory locks of the database. */
+const MIGRATION_LOCK_KEY = 7_215_004_001;
+
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({ name: file.replace(/\.sql$/, ''), sql: readFileSync(join(dir, file), 'utf8') }));
+}
+
+/** Applies what is pending; answers the names applied by this call. */
+export async function migrate(handle: DatabaseHandle, migrations = readMigrations()): Promise<string[]> {
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    const didApply = await handle.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+        name text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`.execute(trx);
+      const done = await trx.selectFrom('schema_migrations').select('name').where('name', '=', migration.name).executeTakeFirst();
+      if (done) return false;
+      await handle.runScript(trx, migration.sql);
+      await trx.insertInto('schema_migrations').values({ name: migration.name }).execute();
+      return true;
+    });
+    if (didApply) applied.push(migration.name);
+  }
+  return applied;
+}

@@ -1,0 +1,258 @@
+/**
+ * The Kysely view of the schema in migrations/*.sql, written by hand: the SQL files are the truth,
+ * this interface must follow them. `Generated` marks columns the database fills (identities, defaults).
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type {
+  AccountRole,
+  ChatKey,
+  Currency,
+  Language,
+  PaymentType,
+  ProjectRole,
+  TaskStatus,
+  Theme,
+  TransactionStatus,
+} from '@negayno/shared/contract';
+
+/** timestamptz: read as Date, written as Date or an ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamptz with a database default. */
+export type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type StaffProjectRole = 'am' | 'pm' | 'sm';
+export type AccountKind = 'user_wallet' | 'user_bonus' | 'project' | 'escrow' | 'platform' | 'provider';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  nickname: string | null;
+  role: AccountRole;
+  phone: string | null;
+  country: Generated<string>;
+  currency: Generated<Currency>;
+  language: Generated<Language>;
+  theme: Generated<Theme>;
+  double_spaces: Generated<boolean>;
+  notify_all_tasks: Generated<boolean>;
+  can_negayno: Generated<boolean>;
+  avatar_path: string | null;
+  color: string;
+  promo_code: string | null;
+  invited_by: number | null;
+  last_seen_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: DefaultTimestamp;
+  last_seen_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: Generated<number>;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  name: string;
+  currency: Generated<Currency>;
+  task_seq: Generated<number>;
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  archived_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+export interface ProjectMembersTable {
+  project_id: number;
+  user_id: number;
+  role: ProjectRole;
+  can_negayno: Generated<boolean>;
+  is_owner: Generated<boolean>;
+  sort_order: Generated<number>;
+  invited_by: number | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface ProjectInvitationsTable {
+  project_id: number;
+  email: string;
+  invited_by: number | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface ProjectStaffTable {
+  project_id: number;
+  user_id: number;
+  role: StaffProjectRole;
+  created_at: DefaultTimestamp;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  project_id: number;
+  number: number;
+  name: string;
+  status: Generated<TaskStatus>;
+  author_id: number;
+  description: Generated<string>;
+  importance: Generated<number>;
+  negayno: Generated<boolean>;
+  date_pause: Timestamp | null;
+  deletion_requested_at: Timestamp | null;
+  deletion_reason: string | null;
+  date_publish: Timestamp | null;
+  date_start_discuss: Timestamp | null;
+  date_start_calc: Timestamp | null;
+  date_send: Timestamp | null;
+  date_publish_expiration: Timestamp | null;
+  date_discuss_expiration: Timestamp | null;
+  date_calc_expiration: Timestamp | null;
+  date_send_to_test: Timestamp | null;
+  date_send_to_prod: Timestamp | null;
+  date_accept_on_test: Timestamp | null;
+  date_reject_on_prod: Timestamp | null;
+  date_reject_calc: Timestamp | null;
+  date_finish_calc: Timestamp | null;
+  date_approval: Timestamp | null;
+  date_deadline: Timestamp | null;
+  date_sub_deadline: Timestamp | null;
+  date_offer_expiration: Timestamp | null;
+  date_prod_expiration: Timestamp | null;
+  date_test_expiration: Timestamp | null;
+  date_auto_send_for_check: Timestamp | null;
+  date_archived: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface TaskPerformersTable {
+  task_id: number;
+  user_id: number;
+  assigned_by: number | null;
+  date_finish: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface TaskDescriptionHistoryTable {
+  id: Generated<number>;
+  task_id: number;
+  author_id: number | null;
+  description: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface ChatsTable {
+  id: Generated<number>;
+  task_id: number;
+  key: ChatKey;
+  created_at: DefaultTimestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  chat_id: number;
+  author_id: number | null;
+  body: Generated<string>;
+  parent_id: number | null;
+  quote: string | null;
+  date_deadline: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface ChatReadsTable {
+  chat_id: number;
+  user_id: number;
+  last_viewed_message_id: Generated<number>;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  kind: AccountKind;
+  user_id: number | null;
+  project_id: number | null;
+  task_id: number | null;
+  currency: Generated<Currency>;
+  balance: Generated<number>;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  payment_type: PaymentType;
+  status: TransactionStatus;
+  amount: number;
+  currency: Generated<Currency>;
+  project_id: number | null;
+  task_id: number | null;
+  sender_id: number | null;
+  recipient_id: number | null;
+  document_name: string | null;
+  external_ref: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface PostingsTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account_id: number;
+  amount: number;
+  balance_before: number;
+  balance_after: number;
+  created_at: DefaultTimestamp;
+}
+
+export interface ClientLogsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  code: string;
+  message: string;
+  user_agent: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: DefaultTimestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  project_invitations: ProjectInvitationsTable;
+  project_staff: ProjectStaffTable;
+  tasks: TasksTable;
+  task_performers: TaskPerformersTable;
+  task_description_history: TaskDescriptionHistoryTable;
+  chats: ChatsTable;
+  messages: MessagesTable;
+  chat_reads: ChatReadsTable;
+  accounts: AccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  postings: PostingsTable;
+  client_logs: ClientLogsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type NewTask = Insertable<TasksTable>;

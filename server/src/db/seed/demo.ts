@@ -1,0 +1,409 @@
+/**
+ * The demo a fresh install starts with (never in production): one login per role, two projects whose
+ * tasks stand in every status (so every column of every role set has cards, and the archive has rows),
+ * chats with a little history, and money moved through the ledger as real use would move it.
+ * It seeds once: when admin@demo.test exists it does nothing.
+ */
+import type { TaskStatus } from '@negayno/shared/contract';
+import { sql } from 'kysely';
+import type { Db } from '../connection.js';
+import type { UserRow } from '../schema.js';
+import type { LedgerService } from '../../modules/money/ledger.js';
+import { emailIsTaken } from '../../modules/users/repo.js';
+import {
+  addMember,
+  attachStaff,
+  createChats,
+  createProject,
+  createTask,
+  createUser,
+  markRead,
+  postMessage,
+  type UserInput,
+} from '../../test/factories.js';
+
+export const DEMO_PASSWORD = 'negayno-demo';
+
+export const DEMO_LOGINS = [
+  { email: 'admin@demo.test', who: 'client, administrator and owner of both projects' },
+  { email: 'user@demo.test', who: 'client, project role user in «Інтернет-магазин»' },
+  { email: 'guest@demo.test', who: 'client, guest in «Інтернет-магазин»' },
+  { email: 'am@demo.test', who: 'account manager of both projects' },
+  { email: 'pm@demo.test', who: 'project manager of both projects' },
+  { email: 'sm@demo.test', who: 'sales manager of both projects' },
+  { email: 'performer@demo.test', who: 'performer of the tasks from estimation on' },
+] as const;
+
+const PEOPLE: Record<string, UserInput> = {
+  admin: { email: 'admin@demo.test', firstname: 'Олена', lastname: 'Коваленко', role: 'user', canNegayno: true },
+  user: { email: 'user@demo.test', firstname: 'Андрій', lastname: 'Шевченко', role: 'user' },
+  guest: { email: 'guest@demo.test', firstname: 'Марія', lastname: 'Бондаренко', role: 'user' },
+  am: { email: 'am@demo.test', firstname: 'Ігор', lastname: 'Мельник', role: 'am' },
+  pm: { email: 'pm@demo.test', firstname: 'Світлана', lastname: 'Ткаченко', role: 'pm' },
+  sm: { email: 'sm@demo.test', firstname: 'Дмитро', lastname: 'Кравченко', role: 'sm' },
+  performer: { email: 'performer@demo.test', firstname: 'Тарас', lastname: 'Олійник', role: 'performer', nickname: 'taras.dev' },
+};
+
+interface DemoTask {
+  name: string;
+  status: TaskStatus;
+  importance: number;
+  negayno?: boolean;
+  paused?: boolean;
+  byUser?: boolean;
+  /** Price of the accepted offer in UAH: moved from the project balance to the task's escrow. */
+  escrowUah?: number;
+  /** Done and paid out: escrow released to the performer, the sm and the platform. */
+  paidOut?: boolean;
+  intro: string;
+  points: string[];
+  link?: { href: string; text: string };
+}
+
+const SHOP_TASKS: DemoTask[] = [
+  {
+    name: 'Сторінка «Про нас»',
+    status: 'draft',
+    importance: 1,
+    byUser: true,
+    intro: 'Потрібна проста сторінка про компанію з історією, командою та контактами.',
+    points: ['Текст надасть маркетинг до кінця тижня', 'Фото команди у форматі 3:2', 'Карта з адресою шоуруму'],
+  },
+  {
+    name: 'Фільтр товарів за ціною',
+    status: 'published',
+    importance: 3,
+    negayno: true,
+    intro: 'Покупці просять фільтр за ціною в каталозі: без нього вони йдуть до конкурентів.',
+    points: ['Повзунок «від — до» з полями введення', 'Фільтр зберігається в адресі сторінки', 'Працює разом з іншими фільтрами'],
+  },
+  {
+    name: 'Інтеграція з Новою поштою',
+    status: 'discussion',
+    importance: 4,
+    intro: 'Під час оформлення замовлення клієнт має обирати відділення Нової пошти зі списку.',
+    points: ['Пошук міста та відділення', 'Розрахунок вартості доставки', 'Номер ТТН у листі клієнту'],
+    link: { href: 'https://developers.novaposhta.ua/', text: 'API Нової пошти' },
+  },
+  {
+    name: 'Кошик: збереження між сесіями',
+    status: 'estimation',
+    importance: 2,
+    intro: 'Товари в кошику зникають, якщо закрити браузер. Треба зберігати кошик.',
+    points: ['Для гостей: у браузері', 'Для покупців з акаунтом: на сервері', 'Обʼєднання кошиків після входу'],
+  },
+  {
+    name: 'Email-розсилка про знижки',
+    status: 'estimated',
+    importance: 1,
+    intro: 'Щотижнева розсилка з добіркою товарів зі знижкою для підписників.',
+    points: ['Шаблон листа у фірмовому стилі', 'Відписка одним кліком', 'Звіт про відкриття листів'],
+  },
+  {
+    name: 'Редизайн картки товару',
+    status: 'offer',
+    importance: 3,
+    intro: 'Картка товару застаріла: фото дрібні, характеристики важко знайти.',
+    points: ['Галерея з масштабуванням', 'Характеристики у вкладках', 'Блок «Схожі товари»'],
+  },
+  {
+    name: 'Оплата через LiqPay',
+    status: 'in_work',
+    importance: 4,
+    escrowUah: 18_000,
+    intro: 'Підключити онлайн-оплату карткою через LiqPay на кроці оформлення замовлення.',
+    points: ['Оплата карткою, Apple Pay і Google Pay', 'Статус оплати в адмінці', 'Повернення коштів із замовлення'],
+    link: { href: 'https://www.liqpay.ua/documentation', text: 'Документація LiqPay' },
+  },
+  {
+    name: 'Імпорт каталогу з Excel',
+    status: 'in_work',
+    importance: 2,
+    paused: true,
+    intro: 'Менеджери ведуть каталог в Excel і хочуть завантажувати його файлом.',
+    points: ['Шаблон файлу з прикладом', 'Звіт про помилки в рядках', 'Оновлення цін без дублювання товарів'],
+  },
+  {
+    name: 'Пошук з підказками',
+    status: 'testing',
+    importance: 2,
+    intro: 'Під час введення запиту показувати підказки з назвами товарів і категорій.',
+    points: ['Підказки після 2 символів', 'Виправлення розкладки клавіатури', 'Фото товару в підказці'],
+  },
+  {
+    name: 'Мобільна версія головної',
+    status: 'review',
+    importance: 3,
+    intro: 'Понад 70 % відвідувачів заходять з телефона, а головна сторінка на ньому незручна.',
+    points: ['Банер на всю ширину', 'Категорії у дві колонки', 'Кнопка кошика завжди видима'],
+  },
+  {
+    name: 'Швидкість завантаження сторінок',
+    status: 'rating',
+    importance: 1,
+    intro: 'Сторінки каталогу завантажуються понад 4 секунди. Мета: до 2 секунд.',
+    points: ['Стиснення зображень', 'Кешування списків товарів', 'Відкладене завантаження скриптів'],
+  },
+  {
+    name: 'Банер новорічної акції',
+    status: 'archived',
+    importance: 2,
+    escrowUah: 6_000,
+    paidOut: true,
+    intro: 'Святковий банер на головній зі зворотним відліком до кінця акції.',
+    points: ['Три розміри для різних екранів', 'Таймер до 31 грудня', 'Посилання на сторінку акції'],
+  },
+  {
+    name: 'Старий блог',
+    status: 'archived',
+    importance: 0,
+    intro: 'Перенести статті зі старого блогу на новий сайт.',
+    points: ['Задачу скасовано: блог закрили'],
+  },
+];
+
+const APP_TASKS: DemoTask[] = [
+  {
+    name: 'Екран онбордингу',
+    status: 'draft',
+    importance: 2,
+    intro: 'Три екрани знайомства із застосунком для нових користувачів.',
+    points: ['Ілюстрації від дизайнера', 'Кнопка «Пропустити»', 'Показувати лише один раз'],
+  },
+  {
+    name: 'Темна тема',
+    status: 'published',
+    importance: 1,
+    intro: 'Застосунок має підлаштовуватися під темну тему телефона.',
+    points: ['Кольори з дизайн-системи', 'Перемикач у налаштуваннях'],
+  },
+  {
+    name: 'Push-сповіщення про статус замовлення',
+    status: 'discussion',
+    importance: 3,
+    intro: 'Повідомляти покупця, коли замовлення відправлено і коли воно прибуло.',
+    points: ['Сповіщення для iOS і Android', 'Налаштування: які сповіщення отримувати', 'Перехід до замовлення з push'],
+  },
+  {
+    name: 'Вхід через Apple ID',
+    status: 'estimation',
+    importance: 2,
+    intro: 'App Store вимагає вхід через Apple, якщо є вхід через інші сервіси.',
+    points: ['Кнопка на екрані входу', 'Привʼязка до наявного акаунта за email'],
+    link: { href: 'https://developer.apple.com/sign-in-with-apple/', text: 'Sign in with Apple' },
+  },
+  {
+    name: 'Офлайн-режим каталогу',
+    status: 'estimated',
+    importance: 1,
+    intro: 'Каталог має відкриватися без інтернету з останніми завантаженими даними.',
+    points: ['Кеш на 7 днів', 'Позначка «дані можуть бути застарілими»'],
+  },
+  {
+    name: 'Програма лояльності',
+    status: 'offer',
+    importance: 3,
+    intro: 'Бонусні бали за покупки та їх списання під час оплати.',
+    points: ['Баланс балів у профілі', 'Нарахування 3 % від суми', 'Історія нарахувань'],
+  },
+  {
+    name: 'Сканер штрихкодів',
+    status: 'in_work',
+    importance: 2,
+    escrowUah: 7_500,
+    intro: 'У магазині покупець сканує штрихкод і бачить товар у застосунку.',
+    points: ['Камера з підсвіткою', 'Пошук товару за кодом', 'Повідомлення, якщо товару немає'],
+  },
+  {
+    name: 'Історія замовлень',
+    status: 'testing',
+    importance: 2,
+    intro: 'Список усіх замовлень із фільтром за статусом і повторним замовленням.',
+    points: ['Пагінація по 20', 'Кнопка «Замовити ще раз»'],
+  },
+  {
+    name: 'Локалізація англійською',
+    status: 'review',
+    importance: 1,
+    intro: 'Переклад інтерфейсу англійською для туристів.',
+    points: ['Усі тексти з ресурсів', 'Мова за налаштуваннями телефона'],
+  },
+  {
+    name: 'Аналітика подій',
+    status: 'rating',
+    importance: 1,
+    intro: 'Збирати ключові події: перегляд товару, додавання в кошик, оплата.',
+    points: ['Події без персональних даних', 'Звіт воронки продажів'],
+  },
+  {
+    name: 'Прототип у Figma',
+    status: 'archived',
+    importance: 2,
+    intro: 'Клікабельний прототип основних екранів для погодження.',
+    points: ['Головна, каталог, картка, кошик'],
+  },
+  {
+    name: 'Публікація в App Store',
+    status: 'archived',
+    importance: 3,
+    intro: 'Підготувати описи, скриншоти та пройти модерацію.',
+    points: ['Скриншоти для 3 розмірів екрана', 'Опис українською та англійською'],
+  },
+];
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function descriptionOf(task: DemoTask): string {
+  const parts = [
+    `<p>${escapeHtml(task.intro)}</p>`,
+    '<p><strong>Що потрібно:</strong></p>',
+    `<ul>${task.points.map((point) => `<li>${escapeHtml(point)}</li>`).join('')}</ul>`,
+  ];
+  if (task.link) parts.push(`<p>Довідка: <a href="${escapeHtml(task.link.href)}" target="_blank" rel="noopener noreferrer">${escapeHtml(task.link.text)}</a></p>`);
+  return parts.join('');
+}
+
+/** What the main chat says on each step (decisions 3: every transition leaves a system message). */
+const SYSTEM_MESSAGES: Array<[TaskStatus, string]> = [
+  ['discussion', 'Задачу передано на обговорення'],
+  ['estimation', 'Задачу передано на оцінку виконавцю'],
+  ['estimated', 'Оцінку робіт завершено'],
+  ['offer', 'Комерційну пропозицію надіслано клієнту'],
+  ['in_work', 'Пропозицію прийнято, задача в роботі'],
+  ['testing', 'Роботу передано на перевірку на тестовому сервері'],
+  ['review', 'Роботу прийнято на тесті, передано на перевірку на робочому сайті'],
+  ['rating', 'Роботу прийнято. Оцініть, будь ласка, виконання'],
+  ['archived', 'Задачу перенесено в архів'],
+];
+
+const UAH = 100;
+const SEED_LOCK_KEY = 7_215_004_002;
+
+type People = Record<keyof typeof PEOPLE, UserRow>;
+
+/** Seeds the demo unless it is there; answers whether it seeded. */
+export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Two processes starting at once must not both seed.
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    if (await emailIsTaken(trx, 'admin@demo.test')) return false;
+
+    const people = {} as People;
+    for (const [key, input] of Object.entries(PEOPLE)) people[key as keyof People] = await createUser(trx, { ...input, password: DEMO_PASSWORD });
+
+    const shop = await createProject(trx, { owner: people.admin, name: 'Інтернет-магазин' });
+    await addMember(trx, shop, people.user, 'user', { canNegayno: true });
+    await addMember(trx, shop, people.guest, 'guest');
+    const app = await createProject(trx, { owner: people.admin, name: 'Мобільний застосунок', sortOrder: 1 });
+    for (const project of [shop, app]) for (const staff of [people.am, people.pm, people.sm]) await attachStaff(trx, project, staff);
+
+    await ledger.post(
+      { paymentType: 'deposit', currency: 'UAH', projectId: shop.id, senderId: people.admin.id, postings: transfer({ kind: 'provider' }, { kind: 'project', projectId: shop.id }, 50_000 * UAH) },
+      trx,
+    );
+    await ledger.post(
+      { paymentType: 'deposit', currency: 'UAH', projectId: app.id, senderId: people.admin.id, postings: transfer({ kind: 'provider' }, { kind: 'project', projectId: app.id }, 12_500 * UAH) },
+      trx,
+    );
+    await ledger.post(
+      { paymentType: 'deposit', currency: 'UAH', recipientId: people.admin.id, postings: transfer({ kind: 'provider' }, { kind: 'user_wallet', userId: people.admin.id }, 1_500 * UAH) },
+      trx,
+    );
+
+    const now = Date.now();
+    for (const [project, tasks] of [[shop, SHOP_TASKS], [app, APP_TASKS]] as const) {
+      for (const [index, demo] of tasks.entries()) {
+        const at = new Date(now - (tasks.length - index) * 3600_000);
+        const reachedEstimation = demo.status !== 'draft' && demo.status !== 'published' && demo.status !== 'discussion';
+        const task = await createTask(trx, {
+          project,
+          author: demo.byUser ? people.user : people.admin,
+          status: demo.status,
+          name: demo.name,
+          description: descriptionOf(demo),
+          importance: demo.importance,
+          negayno: demo.negayno,
+          paused: demo.paused,
+          performers: reachedEstimation ? [people.performer] : [],
+          at,
+        });
+        if (task.date_start_discuss) await seedChats(trx, task.id, demo.status, task.date_start_discuss, people, index);
+        if (demo.escrowUah) await seedTaskMoney(trx, ledger, { projectId: project.id, taskId: task.id, name: demo.name, uah: demo.escrowUah, paidOut: demo.paidOut ?? false }, people);
+      }
+    }
+
+    // The partner program's bonus, paid from platform revenue.
+    await ledger.post(
+      { paymentType: 'bonus', currency: 'UAH', recipientId: people.admin.id, postings: transfer({ kind: 'platform' }, { kind: 'user_bonus', userId: people.admin.id }, 250 * UAH) },
+      trx,
+    );
+    return true;
+  });
+}
+
+function transfer(from: Parameters<LedgerService['post']>[0]['postings'][number]['account'], to: typeof from, amount: number) {
+  return [
+    { account: from, amount: -amount },
+    { account: to, amount },
+  ];
+}
+
+/** Accepting an offer moves its price to escrow; accepted work releases it: 70 % performer, 10 % sm, the rest platform. */
+async function seedTaskMoney(
+  trx: Db,
+  ledger: LedgerService,
+  task: { projectId: number; taskId: number; name: string; uah: number; paidOut: boolean },
+  people: People,
+): Promise<void> {
+  const price = task.uah * UAH;
+  const escrow = { kind: 'escrow', taskId: task.taskId } as const;
+  await ledger.post(
+    { paymentType: 'taskpayment', currency: 'UAH', projectId: task.projectId, taskId: task.taskId, documentName: `КП: ${task.name}`, postings: transfer({ kind: 'project', projectId: task.projectId }, escrow, price) },
+    trx,
+  );
+  if (!task.paidOut) return;
+  const performerShare = Math.round(price * 0.7);
+  const smShare = Math.round(price * 0.1);
+  await ledger.post(
+    {
+      paymentType: 'workpayment',
+      currency: 'UAH',
+      projectId: task.projectId,
+      taskId: task.taskId,
+      postings: [
+        { account: escrow, amount: -price },
+        { account: { kind: 'user_wallet', userId: people.performer.id }, amount: performerShare },
+        { account: { kind: 'user_wallet', userId: people.sm.id }, amount: smShare },
+        { account: { kind: 'platform' }, amount: price - performerShare - smShare },
+      ],
+    },
+    trx,
+  );
+}
+
+async function seedChats(trx: Db, taskId: number, status: TaskStatus, startedAt: Date, people: People, variety: number): Promise<void> {
+  const chats = await createChats(trx, { id: taskId }, startedAt);
+  let at = startedAt.getTime();
+  const next = () => new Date((at += 20 * 60_000));
+  const reached = SYSTEM_MESSAGES.filter(([step]) => stepIndex(step) <= stepIndex(status));
+
+  await postMessage(trx, chats.main, null, reached[0]![1], next());
+  const question = await postMessage(trx, chats.main, people.pm, 'Добрий день! Уточніть, будь ласка, чи є приклади, як це має виглядати?', next());
+  const answer = await postMessage(trx, chats.main, people.admin, 'Так, додам посилання на сайт, який нам подобається. Головне — щоб було зручно з телефона.', next());
+  let lastWork = await postMessage(trx, chats.work, people.pm, 'Тарасе, глянь, будь ласка, вимоги і дай оцінку до пʼятниці.', next());
+  if (stepIndex(status) >= stepIndex('estimation')) lastWork = await postMessage(trx, chats.work, people.performer, 'Гляну сьогодні. Орієнтовно 2–3 дні роботи.', next());
+  let lastMain = answer;
+  for (const [, text] of reached.slice(1)) lastMain = await postMessage(trx, chats.main, null, text, next());
+
+  // Some chats are read to the end, others only up to the manager's question: both kinds of card show up.
+  const readToEnd = variety % 2 === 0;
+  await markRead(trx, chats.main, people.admin, readToEnd ? lastMain : question);
+  await markRead(trx, chats.main, people.pm, readToEnd ? lastMain : question);
+  await markRead(trx, chats.work, people.pm, lastWork);
+}
+
+function stepIndex(status: TaskStatus): number {
+  return SYSTEM_MESSAGES.findIndex(([step]) => step === status);
+}

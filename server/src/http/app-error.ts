@@ -1,0 +1,18 @@
+import { httpStatusOf, type ErrorCode } from '@negayno/shared/contract';
+
+/**
+ * A failure the client is told about: a catalogue code (its HTTP status comes from the catalogue)
+ * and, for form errors, a code per field. Texts are chosen later, in the request's language.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly details?: Record<string, ErrorCode>,
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.statusCode = httpStatusOf(code);
+  }
+}

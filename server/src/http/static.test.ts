@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestContext, type TestContext } from '../test/harness';
+import { IMMUTABLE, REVALIDATE, isContentHashed } from './static';
+
+function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+}
+
+describe('serving the built browser apps', () => {
+  let webRoot: string;
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    webRoot = mkdtempSync(join(tmpdir(), 'negayno-web-'));
+    writeFiles(webRoot, {
+      'host/dist/index.html': '<!doctype html><title>host</title>',
+      'host/dist/main.3f9a1c2b.js': 'console.log("host")',
+      'host/dist/remotes.json': '{"mf-board":{"entry":"/remotes/mf-board/remoteEntry.js"}}',
+      'host/dist/build-info.json': '{"version":"2024.1.7"}',
+      'host/dist/favicon.svg': '<svg/>',
+      'mf-board/dist/remoteEntry.js': 'var board;',
+      'mf-board/dist/mf-manifest.json': '{}',
+      'mf-board/dist/src_board_tsx.0a1b2c3d4e.js': 'console.log("board")',
+      // mf-auth is not built at all.
+    });
+    ctx = await createTestContext({ env: { WEB_ROOT: webRoot } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', 'host', REVALIDATE],
+    ['/index.html', 'host', REVALIDATE],
+    ['/main.3f9a1c2b.js', 'console.log("host")', IMMUTABLE],
+    ['/remotes.json', 'mf-board', REVALIDATE],
+    ['/build-info.json', '2024.1.7', REVALIDATE],
+    ['/favicon.svg', '<svg/>', REVALIDATE],
+    ['/remotes/mf-board/remoteEntry.js', 'var board;', REVALIDATE],
+    ['/remotes/mf-board/mf-manifest.json', '{}', REVALIDATE],
+    ['/remotes/mf-board/src_board_tsx.0a1b2c3d4e.js', 'console.log("board")', IMMUTABLE],
+  ])('serves %s with the right caching', async (url, content, cacheControl) => {
+    const response = await ctx.get(url);
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(content);
+    expect(response.headers['cache-control']).toBe(cacheControl);
+  });
+
+  it.each(['/project/12', '/task/5?projectId=1&taskName=x.y', '/login', '/profile/'])('answers the page route %s with the host index', async (url) => {
+    const response = await ctx.get(url);
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<title>host</title>');
+    expect(response.headers['cache-control']).toBe(REVALIDATE);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it.each(['/missing.js', '/remotes/mf-board/missing.js', '/remotes/mf-auth/remoteEntry.js', '/remotes/unknown/remoteEntry.js'])(
+    'answers a missing file %s with 404, not the index',
+    async (url) => {
+      const response = await ctx.get(url);
+      expect(response.status).toBe(404);
+      expect(response.text).not.toContain('<title>host</title>');
+    },
+  );
+
+  it('keeps API paths out of the page fallback', async () => {
+    const response = await ctx.get('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ status: 'error', code: 'action_not_found' });
+  });
+
+  it('does not answer other methods with the index', async () => {
+    expect((await ctx.request('POST', '/project/12')).status).toBe(404);
+  });
+
+  it('reports the version the host build wrote', async () => {
+    expect((await ctx.get('/api/version')).body).toEqual({ status: 'ok', data: { version: '2024.1.7' } });
+  });
+});
+
+describe('a server with nothing built', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { WEB_ROOT: join(tmpdir(), 'negayno-no-such-web-root') } });
+  });
+  afterAll(() => ctx.close());
+
+  it('still starts and answers pages and remotes with 404', async () => {
+    expect((await ctx.get('/')).status).toBe(404);
+    expect((await ctx.get('/project/1')).status).toBe(404);
+    expect((await ctx.get('/remotes/mf-board/remoteEntry.js')).status).toBe(404);
+    expect((await ctx.get('/api/version')).status).toBe(200);
+  });
+});
+
+describe('content-hashed file names', () => {
+  it.each([
+    ['main.3f9a1c2b.js', true],
+    ['3f9a1c2b.js', true],
+    ['vendors.0123456789abcdef.chunk.js', true],
+    ['main.css', false],
+    ['remoteEntry.js', false],
+    ['mf-manifest.json', false],
+    ['index.html', false],
+    ['main.3f9a1c2.js', false],
+    ['logo.deadbeefz.svg', false],
+    ['deadbeef12', false],
+  ])('%s hashed: %s', (name, hashed) => {
+    expect(isContentHashed(name)).toBe(hashed);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Serves the built browser apps: the host at / (with /remotes.json and build-info.json beside its
+ * index), each remote at /remotes/<name>/, and the host's index.html for any other page path so the
+ * browser router can take over. Content-hashed files are cached for a year; everything whose name
+ * stays the same across builds (index.html, remotes.json, remoteEntry.js, manifests) is revalidated.
+ */
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SOCKET_PATH } from '@negayno/shared/contract';
+import { isApiPath, pathOf } from './api-paths.js';
+import type { NotFoundFallback } from './error-handler.js';
+
+export const REMOTE_NAMES = ['mf-auth', 'mf-board', 'mf-task-chat', 'mf-wallet', 'mf-profile'] as const;
+export const REMOTES_PREFIX = '/remotes/';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+/** `main.3f9a1c2b.js`, `3f9a1c2b.js`: a dot-separated hex segment of at least 8 characters before the extension. */
+export function isContentHashed(fileName: string): boolean {
+  const segments = basename(fileName).split('.');
+  return segments.length > 1 && segments.slice(0, -1).some((segment) => /^[0-9a-f]{8,}$/i.test(segment));
+}
+
+function setCacheHeaders(reply: FastifyReply, filePath: string): void {
+  reply.header('cache-control', isContentHashed(filePath) ? IMMUTABLE : REVALIDATE);
+}
+
+/** Registers the static roots and answers the not-found fallback for page paths. */
+export async function registerStaticSite(app: FastifyInstance, webRoot: string): Promise<NotFoundFallback> {
+  const hostDist = join(webRoot, 'host', 'dist');
+  const common = { wildcard: true, cacheControl: false, suppressWarning: true, setHeaders: setCacheHeaders } as const;
+  await app.register(fastifyStatic, { ...common, root: hostDist, prefix: '/' });
+  for (const name of REMOTE_NAMES) {
+    await app.register(fastifyStatic, { ...common, root: remoteDist(webRoot, name), prefix: `${REMOTES_PREFIX}${name}/`, decorateReply: false });
+  }
+
+  const hinted = new Set<string>();
+  const hintOnce = (request: FastifyRequest, what: string, dist: string) => {
+    if (hinted.has(what)) return;
+    hinted.add(what);
+    request.log.warn(`${what} is not built (${dist} is missing): run \`npm run build\` to serve it`);
+  };
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request.url);
+    if (isPagePath(request.method, path)) {
+      if (existsSync(join(hostDist, 'index.html'))) return reply.sendFile('index.html', hostDist);
+      hintOnce(request, 'The host', hostDist);
+    } else {
+      const remote = REMOTE_NAMES.find((name) => path.startsWith(`${REMOTES_PREFIX}${name}/`));
+      if (remote && !existsSync(remoteDist(webRoot, remote))) hintOnce(request, `The remote ${remote}`, remoteDist(webRoot, remote));
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  };
+}
+
+function remoteDist(webRoot: string, name: string): string {
+  return join(webRoot, name, 'dist');
+}
+
+/** A browser route (`/project/12`), not an API call, a socket, a remote's file or any other file. */
+function isPagePath(method: string, path: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (isApiPath(path) || path.startsWith(SOCKET_PATH) || path.startsWith(REMOTES_PREFIX)) return false;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.');
+}

@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { AuthUser } from './auth-user.js';
+
+export interface Credentials {
+  user: AuthUser;
+  passwordHash: string;
+}
+
+export async function findCredentials(db: Db, email: string): Promise<Credentials | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'role', 'email', 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row && { user: { id: row.id, role: row.role, email: row.email }, passwordHash: row.password_hash };
+}
+
+export async function insertSession(
+  db: Db,
+  session: { tokenHash: string; userId: number; ttlSeconds: number; ip: string | null; userAgent: string | null },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: session.tokenHash,
+      user_id: session.userId,
+      expires_at: sql`now() + make_interval(secs => ${session.ttlSeconds})`,
+      ip: session.ip,
+      user_agent: session.userAgent,
+    })
+    .execute();
+}
+
+export interface ActiveSession {
+  user: AuthUser;
+  /** Last touched longer ago than the touch interval: time to slide the expiry. */
+  isStale: boolean;
+}
+
+export async function findActiveSession(db: Db, tokenHash: string, touchIntervalSeconds: number): Promise<ActiveSession | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.role', 'u.email'])
+    .select(sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${touchIntervalSeconds})`.as('isStale'))
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row && { user: { id: row.id, role: row.role, email: row.email }, isStale: row.isStale };
+}
+
+/** Slides the session's expiry and marks its user as seen (which is what "online" reads). */
+export async function touchSession(db: Db, tokenHash: string, userId: number, ttlSeconds: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()`, expires_at: sql`now() + make_interval(secs => ${ttlSeconds})` })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+    await trx.updateTable('users').set({ last_seen_at: sql`now()` }).where('id', '=', userId).execute();
+  });
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<number | undefined> {
+  const row = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('user_id').executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function deleteExpiredSessions(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', sql<Date>`now()`).execute();
+}

@@ -1,0 +1,30 @@
+import { SESSION_COOKIE, loginBody } from '@negayno/shared/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import { validate } from '../../http/validate.js';
+import type { Services } from '../../services.js';
+import { clearSessionCookie, setSessionCookie } from './cookie.js';
+import type { ClientInfo } from './sessions.js';
+
+export function clientInfoOf(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
+
+export function authRoutes(services: Services): FastifyPluginAsync {
+  const secure = services.config.cookieSecure;
+  return async (app) => {
+    app.post('/login', async (request, reply) => {
+      const credentials = validate(loginBody, request.body ?? {});
+      const { user, token } = await services.auth.login(credentials, clientInfoOf(request));
+      setSessionCookie(reply, token, secure);
+      return ok(await services.users.profileOf(user));
+    });
+
+    app.get('/logout', async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await services.auth.logout(token);
+      clearSessionCookie(reply, secure);
+      return ok(null);
+    });
+  };
+}

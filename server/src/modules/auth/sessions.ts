@@ -1,0 +1,64 @@
+/**
+ * Sessions are opaque random tokens (32 bytes, base64url) in an HttpOnly cookie. The database keeps
+ * only HMAC-SHA256(NEGAYNO_SECRET, token): a leaked table yields no usable cookie, and without the
+ * secret a leaked table cannot even be checked against guessed tokens. Expiry slides with use, but the
+ * row is written at most once a minute per session, not on every request.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { SESSION_TTL_SECONDS } from '@negayno/shared/contract';
+import type { Db } from '../../db/connection.js';
+import type { AuthUser } from './auth-user.js';
+import { deleteExpiredSessions, deleteSession, findActiveSession, insertSession, touchSession } from './repo.js';
+
+export const SESSION_TOUCH_INTERVAL_SECONDS = 60;
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface ResolvedSession {
+  user: AuthUser;
+  tokenHash: string;
+  /** The expiry moved: the cookie should be sent again so the browser's copy slides too. */
+  wasExtended: boolean;
+}
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  hashOf(token: string): string {
+    return createHmac('sha256', this.secret).update(token).digest('base64url');
+  }
+
+  async create(userId: number, client: ClientInfo): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await deleteExpiredSessions(this.db, userId);
+    await insertSession(this.db, {
+      tokenHash: this.hashOf(token),
+      userId,
+      ttlSeconds: SESSION_TTL_SECONDS,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+    });
+    return token;
+  }
+
+  async resolve(token: string): Promise<ResolvedSession | null> {
+    const tokenHash = this.hashOf(token);
+    const session = await findActiveSession(this.db, tokenHash, SESSION_TOUCH_INTERVAL_SECONDS);
+    if (!session) return null;
+    if (session.isStale) await touchSession(this.db, tokenHash, session.user.id, SESSION_TTL_SECONDS);
+    return { user: session.user, tokenHash, wasExtended: session.isStale };
+  }
+
+  /** Ends a session; answers whose it was (nothing when it did not exist). */
+  async destroy(token: string): Promise<{ userId: number; tokenHash: string } | null> {
+    const tokenHash = this.hashOf(token);
+    const userId = await deleteSession(this.db, tokenHash);
+    return userId === undefined ? null : { userId, tokenHash };
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The double-entry ledger (decisions 5). Every movement of money is one transaction whose postings sum
+ * to zero, written inside one database transaction that first locks every touched account row. The
+ * cached balance moves with each posting (balance_before / balance_after are kept for statements), and
+ * only the outside world (the card provider) may go below zero. The database checks both again: a
+ * CHECK on accounts.balance and a deferred trigger on the postings' sum.
+ */
+import type { Currency, PaymentType, TransactionStatus } from '@negayno/shared/contract';
+import type { Db } from '../../db/connection.js';
+import type { AccountKind } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  findAccount,
+  insertAccountIfMissing,
+  insertPostings,
+  insertTransaction,
+  lockAccounts,
+  setBalance,
+  type AccountOwner,
+} from './repo.js';
+
+export interface AccountRef extends AccountOwner {
+  kind: AccountKind;
+}
+
+export interface PostingInput {
+  account: AccountRef;
+  /** Minor units; positive credits the account, negative debits it. */
+  amount: number;
+}
+
+export interface TransactionInput {
+  paymentType: PaymentType;
+  status?: TransactionStatus;
+  currency: Currency;
+  projectId?: number;
+  taskId?: number;
+  senderId?: number;
+  recipientId?: number;
+  documentName?: string;
+  externalRef?: string;
+  postings: PostingInput[];
+}
+
+export interface PostedTransaction {
+  id: number;
+  amount: number;
+  postings: Array<{ accountId: number; amount: number; balanceBefore: number; balanceAfter: number }>;
+}
+
+/** Which owner each kind of account has; anything else is a programming error. */
+const OWNER_OF_KIND: Record<AccountKind, keyof AccountOwner | null> = {
+  user_wallet: 'userId',
+  user_bonus: 'userId',
+  project: 'projectId',
+  escrow: 'taskId',
+  platform: null,
+  provider: null,
+};
+
+export class LedgerService {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Posts a transaction. Given a transaction (`executor`), it joins it, so a workflow step (accepting an
+   * offer, say) and its money move commit or fail together; otherwise it opens its own.
+   */
+  async post(input: TransactionInput, executor: Db = this.db): Promise<PostedTransaction> {
+    assertBalanced(input);
+    if (executor.isTransaction) return this.postWithin(executor, input);
+    return executor.transaction().execute((trx) => this.postWithin(trx, input));
+  }
+
+  async getOrCreateAccount(account: AccountRef, currency: Currency, executor: Db = this.db): Promise<number> {
+    const owner = ownerOf(account);
+    const existing = await findAccount(executor, account.kind, owner, currency);
+    if (existing) return existing.id;
+    await insertAccountIfMissing(executor, account.kind, owner, currency);
+    const created = await findAccount(executor, account.kind, owner, currency);
+    if (!created) throw new Error(`account ${account.kind} could not be created`);
+    return created.id;
+  }
+
+  /** The balance of an account; 0 for one that was never used. */
+  async balanceOf(account: AccountRef, currency: Currency, executor: Db = this.db): Promise<number> {
+    return (await findAccount(executor, account.kind, ownerOf(account), currency))?.balance ?? 0;
+  }
+
+  private async postWithin(trx: Db, input: TransactionInput): Promise<PostedTransaction> {
+    const accountIds: number[] = [];
+    for (const posting of input.postings) accountIds.push(await this.getOrCreateAccount(posting.account, input.currency, trx));
+
+    const locked = await lockAccounts(trx, [...new Set(accountIds)]);
+    const balances = new Map(locked.map((account) => [account.id, account.balance]));
+    const kinds = new Map(locked.map((account) => [account.id, account.kind]));
+
+    const postings = input.postings.map((posting, index) => {
+      const accountId = accountIds[index]!;
+      const balanceBefore = balances.get(accountId)!;
+      const balanceAfter = balanceBefore + posting.amount;
+      if (balanceAfter < 0 && kinds.get(accountId) !== 'provider') throw new AppError('balance_is_insufficient');
+      balances.set(accountId, balanceAfter);
+      return { accountId, amount: posting.amount, balanceBefore, balanceAfter };
+    });
+
+    const amount = input.postings.reduce((sum, posting) => sum + Math.max(posting.amount, 0), 0);
+    const transactionId = await insertTransaction(trx, {
+      paymentType: input.paymentType,
+      status: input.status ?? 'completed',
+      amount,
+      currency: input.currency,
+      projectId: input.projectId ?? null,
+      taskId: input.taskId ?? null,
+      senderId: input.senderId ?? null,
+      recipientId: input.recipientId ?? null,
+      documentName: input.documentName ?? null,
+      externalRef: input.externalRef ?? null,
+    });
+    await insertPostings(trx, postings.map((posting) => ({ ...posting, transactionId })));
+    for (const [accountId, balance] of balances) await setBalance(trx, accountId, balance);
+    return { id: transactionId, amount, postings };
+  }
+}
+
+function ownerOf(account: AccountRef): AccountOwner {
+  const ownerKey = OWNER_OF_KIND[account.kind];
+  const given = (['userId', 'projectId', 'taskId'] as const).filter((key) => account[key] !== undefined);
+  if (ownerKey === null ? given.length > 0 : given.length !== 1 || given[0] !== ownerKey) {
+    throw new Error(`a ${account.kind} account is owned by ${ownerKey ?? 'nobody'}, got ${given.join(', ') || 'nobody'}`);
+  }
+  return ownerKey === null ? {} : { [ownerKey]: account[ownerKey] };
+}
+
+function assertBalanced(input: TransactionInput): void {
+  if (input.postings.length < 2) throw new Error('a transaction needs at least two postings');
+  for (const posting of input.postings) {
+    if (!Number.isSafeInteger(posting.amount) || posting.amount === 0) throw new Error(`invalid posting amount ${posting.amount}`);
+  }
+  const sum = input.postings.reduce((total, posting) => total + posting.amount, 0);
+  if (sum !== 0) throw new Error(`postings must sum to zero, got ${sum}`);
+}

@@ -1,0 +1,62 @@
+import type { PublicUser, UserProfile } from '@negayno/shared/contract';
+import type { UserRow } from '../../db/schema.js';
+
+/** Seen within this window = shown as online. Sessions mark users as seen at most once a minute. */
+const ONLINE_WINDOW_MS = 5 * 60_000;
+
+export function avatarUrlOf(avatarPath: string | null): string | null {
+  return avatarPath ? `/files/${avatarPath}` : null;
+}
+
+function isOnline(user: UserRow, now: number): boolean {
+  return user.last_seen_at !== null && now - user.last_seen_at.getTime() < ONLINE_WINDOW_MS;
+}
+
+export interface ProfileFigures {
+  balance: number;
+  bonusBalance: number;
+  projectCount: number;
+  notificationCount: number;
+}
+
+export function toUserProfile(user: UserRow, figures: ProfileFigures): UserProfile {
+  return {
+    id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    currency: user.currency,
+    doubleSpaces: user.double_spaces,
+    avatarUrl: avatarUrlOf(user.avatar_path),
+    // The profile is read by its owner, who is here now.
+    online: true,
+    nickname: user.nickname,
+    phone: user.phone,
+    country: user.country,
+    // The Telegram link arrives with notifications; until then the channel is off.
+    channels: { telegram: { name: null, token: null, enabled: false } },
+    notifyAllTasks: user.notify_all_tasks,
+    color: user.color,
+    projectCount: figures.projectCount,
+    role: user.role,
+    notificationCount: figures.notificationCount,
+    balance: figures.balance,
+    bonusBalance: figures.bonusBalance,
+    canNegayno: user.can_negayno,
+    language: user.language,
+    theme: user.theme,
+  };
+}
+
+export function toPublicUser(user: UserRow, now = Date.now()): PublicUser {
+  return {
+    id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    nickname: user.nickname,
+    avatarUrl: avatarUrlOf(user.avatar_path),
+    online: isOnline(user, now),
+    role: user.role,
+    color: user.color,
+  };
+}

@@ -1,0 +1,17 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { NewUser, UserRow } from '../../db/schema.js';
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function emailIsTaken(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}

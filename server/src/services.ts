@@ -1,0 +1,59 @@
+/** The composition root of the domain: every service, built once per app from the config and the database. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import { AuthService } from './modules/auth/service.js';
+import { SessionService } from './modules/auth/sessions.js';
+import { LedgerService } from './modules/money/ledger.js';
+import { MoneyService } from './modules/money/service.js';
+import { ProjectsService } from './modules/projects/service.js';
+import { RateLimiter } from './modules/rate-limit/service.js';
+import type { Realtime } from './modules/realtime/realtime.js';
+import { ClientLogService } from './modules/system/service.js';
+import { VersionService } from './modules/system/version.js';
+import { TasksService } from './modules/tasks/service.js';
+import { UsersService } from './modules/users/service.js';
+import { SERVER_ROOT } from './paths.js';
+
+export interface Services {
+  config: Config;
+  db: Db;
+  realtime: Realtime;
+  limiter: RateLimiter;
+  sessions: SessionService;
+  auth: AuthService;
+  ledger: LedgerService;
+  money: MoneyService;
+  projects: ProjectsService;
+  tasks: TasksService;
+  users: UsersService;
+  version: VersionService;
+  clientLogs: ClientLogService;
+}
+
+export function serverVersion(): string {
+  return (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export function createServices(config: Config, db: Db, realtime: Realtime): Services {
+  const limiter = new RateLimiter(db);
+  const sessions = new SessionService(db, config.secret);
+  const ledger = new LedgerService(db);
+  const projects = new ProjectsService(db, ledger);
+  return {
+    config,
+    db,
+    realtime,
+    limiter,
+    sessions,
+    auth: new AuthService(db, limiter, sessions, realtime),
+    ledger,
+    money: new MoneyService(db, ledger),
+    projects,
+    tasks: new TasksService(db, projects),
+    users: new UsersService(db, projects, ledger),
+    version: new VersionService(config.webRoot, serverVersion()),
+    clientLogs: new ClientLogService(db, limiter),
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The fetch client of spec section 7: cookies, JSON, a 120 s timeout, the envelope, named-request
+ * de-duplication, and one place where failures are reported (bus `api:failure` and the log beacon).
+ */
+import { API_ROOT, API_TIMEOUT_MS, type ErrorEnvelope, type Envelope, type FieldError } from '@negayno/shared/contract';
+import { bus } from '@negayno/shared/bus';
+import { sendLog } from './log.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, FieldError> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The error of one form field, if the server named one. */
+  fieldError(field: string): FieldError | undefined {
+    return this.details[field];
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** A name for de-duplication: while a request of this name is in flight, callers share it. */
+  name?: string;
+  /** The caller shows the failure itself: no alert (maintenance mode and sign-out still apply). */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+let languageOf: () => string = () => 'uk';
+/** Empty in the browser (same origin); a loopback origin in Node tests. */
+let origin = '';
+
+/** The i18n module tells the client the current language for Accept-Language. */
+export function setLanguageProvider(provider: () => string): void {
+  languageOf = provider;
+}
+
+export function setApiOrigin(value: string): void {
+  origin = value;
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+export function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const key = options.name;
+  if (key) {
+    const running = inFlight.get(key);
+    if (running) return running as Promise<T>;
+  }
+  const promise = send<T>(method, path, options);
+  if (key) {
+    inFlight.set(key, promise);
+    const forget = () => inFlight.delete(key);
+    promise.then(forget, forget);
+  }
+  return promise;
+}
+
+async function send<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), API_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageOf() };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${origin}${API_ROOT}${path}`, { method, headers, body, credentials: 'same-origin', signal: controller.signal });
+  } catch (cause) {
+    // Network failure or timeout: status 0; the host shows the offline state.
+    const error = new ApiError(0, 'offline', cause instanceof Error ? cause.message : 'network error');
+    report(error, path, options);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  const envelope = await readEnvelope<T>(response);
+  if (envelope.status === 'ok' && response.ok) return envelope.data;
+  const failure = envelope.status === 'error' ? envelope : fallbackEnvelope(response.status);
+  const error = new ApiError(response.status, failure.code, failure.message, failure.details);
+  report(error, path, options);
+  throw error;
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T> | ErrorEnvelope> {
+  try {
+    return (await response.json()) as Envelope<T>;
+  } catch {
+    // A proxy's HTML error page or an empty body: classify by the HTTP status alone.
+    return fallbackEnvelope(response.status);
+  }
+}
+
+function fallbackEnvelope(status: number): ErrorEnvelope {
+  const code = status === 502 || status === 503 ? 'maintenance_mode' : status === 401 ? 'request_denied' : status === 403 ? 'access_denied' : 'server_error';
+  return { status: 'error', code, message: code };
+}
+
+function report(error: ApiError, path: string, options: RequestOptions): void {
+  const requestName = options.name ?? path;
+  bus.emit('api:failure', { status: error.status, code: error.code, message: error.message, request: requestName, quiet: Boolean(options.quiet) });
+  // Every failed answer goes to the server log, except the log call itself and plain network loss.
+  if (error.status !== 0 && !path.startsWith('/log/')) sendLog(`api_${error.code}`, `${error.status} ${requestName}`);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

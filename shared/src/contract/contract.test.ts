@@ -1,0 +1,37 @@
+import { COLUMN_SETS, ERROR_CODES, TASK_COLUMNS, TASK_STATUSES, errorText, httpStatusOf, idFromPath, isPublicRoute, taskPath } from './index';
+
+describe('contract', () => {
+  it('places every status in a column or off the board for every role set', () => {
+    for (const status of TASK_STATUSES) {
+      for (const set of COLUMN_SETS) {
+        const column = TASK_COLUMNS[status][set];
+        expect(column === null || [1, 2, 3, 4].includes(column)).toBe(true);
+      }
+    }
+    // Every column of every set has at least one status.
+    for (const set of COLUMN_SETS) {
+      const used = new Set(TASK_STATUSES.map((status) => TASK_COLUMNS[status][set]));
+      for (const column of [1, 2, 3, 4]) expect(used.has(column as 1)).toBe(true);
+    }
+  });
+
+  it('has a uk and an en text and an HTTP status for every error code', () => {
+    for (const code of ERROR_CODES) {
+      expect(errorText(code, 'uk').length).toBeGreaterThan(0);
+      expect(errorText(code, 'en').length).toBeGreaterThan(0);
+      expect(httpStatusOf(code)).toBeGreaterThanOrEqual(0);
+    }
+    expect(httpStatusOf('task_not_found')).toBe(404);
+    expect(httpStatusOf('authorization_too_much')).toBe(429);
+    expect(errorText('email_is_invalid', 'en')).toBe('Invalid email');
+  });
+
+  it('builds and parses task routes', () => {
+    expect(taskPath(12, { projectId: 3, taskNumber: 4 })).toBe('/task/12?projectId=3&taskNumber=4');
+    expect(idFromPath('/task/12', '/task')).toBe(12);
+    expect(idFromPath('/task/x', '/task')).toBeNull();
+    expect(isPublicRoute('/login')).toBe(true);
+    expect(isPublicRoute('/loginx')).toBe(false);
+    expect(isPublicRoute('/project/1')).toBe(false);
+  });
+});

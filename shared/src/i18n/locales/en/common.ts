@@ -1,0 +1,60 @@
+import type uk from '../uk/common.js';
+import type { Translation } from '../../shape.js';
+
+const en: Translation<typeof uk> = {
+  appName: 'Negayno',
+  loading: 'Loading…',
+  retry: 'Try again',
+  close: 'Close',
+  cancel: 'Cancel',
+  save: 'Save',
+  saved: 'Saved',
+  yes: 'Yes',
+  no: 'No',
+  noResults: 'No results',
+  nav: {
+    home: 'Home',
+    profile: 'Profile',
+    wallet: 'Wallet',
+    bonusWallet: 'Bonuses',
+    logout: 'Sign out',
+    menu: 'User menu',
+    skipToContent: 'Skip to content',
+  },
+  theme: { label: 'Theme', light: 'Light', dark: 'Dark', toggleToDark: 'Switch to dark theme', toggleToLight: 'Switch to light theme' },
+  language: { label: 'Language', uk: 'Українська', en: 'English' },
+  offline: 'You are offline. Your changes will be saved as soon as the connection is back.',
+  maintenance: {
+    title: 'Maintenance in progress',
+    text: 'We are updating Negayno. This page will try again by itself in a minute.',
+    retryNow: 'Try now',
+  },
+  notFound: { title: 'Page not found', text: 'The link may be out of date, or the address has a typo.', goHome: 'Go home' },
+  remoteError: {
+    title: 'Could not load “{{name}}”',
+    text: 'The rest of the app works. Try again in a moment.',
+  },
+  crashed: { title: 'Something broke in this section', text: 'We have the report. Try opening it again.' },
+  remotes: {
+    'mf-auth': 'Sign in',
+    'mf-board': 'Board',
+    'mf-task-chat': 'Task',
+    'mf-wallet': 'Wallet',
+    'mf-profile': 'Profile',
+  },
+  roles: {
+    administrator: 'Administrator',
+    owner: 'Owner',
+    user: 'User',
+    guest: 'Guest',
+    invite: 'Invited guest',
+    am: 'Account manager',
+    pm: 'Project manager',
+    sm: 'Sales manager',
+    performer: 'Performer',
+    client: 'Client',
+  },
+  sendError: 'Not sent',
+  versionReload: 'A new version is out, reloading…',
+};
+export default en;

@@ -1,0 +1,22 @@
+/** Every namespace in both languages. The `errors` namespace comes from the contract's catalogue. */
+import { errorTexts } from '@negayno/shared/contract';
+import ukCommon from './locales/uk/common.js';
+import enCommon from './locales/en/common.js';
+import ukAuth from './locales/uk/auth.js';
+import enAuth from './locales/en/auth.js';
+import ukBoard from './locales/uk/board.js';
+import enBoard from './locales/en/board.js';
+import ukTask from './locales/uk/task.js';
+import enTask from './locales/en/task.js';
+import ukWallet from './locales/uk/wallet.js';
+import enWallet from './locales/en/wallet.js';
+import ukProfile from './locales/uk/profile.js';
+import enProfile from './locales/en/profile.js';
+
+export const resources = {
+  uk: { common: ukCommon, errors: errorTexts('uk'), auth: ukAuth, board: ukBoard, task: ukTask, wallet: ukWallet, profile: ukProfile },
+  en: { common: enCommon, errors: errorTexts('en'), auth: enAuth, board: enBoard, task: enTask, wallet: enWallet, profile: enProfile },
+} as const;
+
+export type Namespace = keyof (typeof resources)['uk'];
+export const NAMESPACES = Object.keys(resources.uk) as Namespace[];

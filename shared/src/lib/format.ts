@@ -1,0 +1,51 @@
+/** Formatters of spec section 9: money with no decimals, uk-UA dates, file sizes. */
+import type { Currency, Language } from '@negayno/shared/contract';
+
+const CURRENCY_SUFFIX: Record<Currency, string> = { UAH: 'грн', USD: '$', GBP: '£', EUR: '€' };
+
+function localeOf(language: Language): string {
+  return language === 'en' ? 'en-GB' : 'uk-UA';
+}
+
+/** Minor units to a whole-unit string: 1234567 kopecks -> "12 346 грн". */
+export function formatMoney(minorUnits: number, currency: Currency, language: Language = 'uk'): string {
+  const whole = Math.round(minorUnits / 100);
+  const number = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 0 }).format(whole);
+  return currency === 'UAH' ? `${number} ${CURRENCY_SUFFIX.UAH}` : `${CURRENCY_SUFFIX[currency]}${number}`;
+}
+
+/** Timestamps below 1e12 are seconds (spec 9). */
+export function toDate(timestamp: number): Date {
+  return new Date(timestamp < 1e12 ? timestamp * 1000 : timestamp);
+}
+
+export function formatDate(timestamp: number, language: Language = 'uk'): string {
+  return new Intl.DateTimeFormat(localeOf(language), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(toDate(timestamp));
+}
+
+export function formatDateTime(timestamp: number, language: Language = 'uk'): string {
+  return new Intl.DateTimeFormat(localeOf(language), {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(toDate(timestamp));
+}
+
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** Bytes with one decimal: 1536 -> "1.5 KB". */
+export function formatFileSize(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${SIZE_UNITS[unit]}`;
+}
+
+export function fullName(person: { firstname: string; lastname: string }): string {
+  return `${person.firstname} ${person.lastname}`.trim();
+}

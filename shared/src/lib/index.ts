@@ -1,0 +1,4 @@
+export * from './format.js';
+export * from './navigation.js';
+export * from './storage.js';
+export * from './sanitize.js';

@@ -1,0 +1,89 @@
+/** The signed-in user. Login and logout are broadcast to the other tabs (spec 4). */
+import { makeAutoObservable, runInAction } from 'mobx';
+import { columnSetFor, type ColumnSet, type UserProfile } from '@negayno/shared/contract';
+import { ApiError, api, cancelPendingRetries, connectSocket, disconnectSocket } from '@negayno/shared/api';
+import { bus, crossTab } from '@negayno/shared/bus';
+
+export type SessionStatus = 'unknown' | 'loading' | 'ready';
+
+export class SessionStore {
+  user: UserProfile | null = null;
+  status: SessionStatus = 'unknown';
+  /** The last session ended because the user signed out (here or in another tab), not by a 401. */
+  endedBySignOut = false;
+
+  constructor(private readonly onCleared: () => void) {
+    makeAutoObservable<SessionStore, 'onCleared'>(this, { onCleared: false });
+  }
+
+  get isAuthenticated(): boolean {
+    return this.user !== null;
+  }
+
+  get columnSet(): ColumnSet {
+    return columnSetFor(this.user?.role ?? 'user');
+  }
+
+  get isStaff(): boolean {
+    return this.user !== null && this.user.role !== 'user';
+  }
+
+  /** First check at page load: a 401 here just means "signed out". */
+  async bootstrap(): Promise<void> {
+    this.status = 'loading';
+    try {
+      const profile = await api.get<UserProfile>('/user/profile', { name: 'get-profile', quiet: true });
+      this.start(profile);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    } finally {
+      runInAction(() => {
+        this.status = 'ready';
+      });
+    }
+  }
+
+  /** Signs in; throws ApiError (authorization_failed, authorization_too_much, field errors). */
+  async login(email: string, password: string): Promise<UserProfile> {
+    const profile = await api.post<UserProfile>('/login', { email, password }, { name: 'login', quiet: true });
+    this.start(profile);
+    crossTab.post({ type: 'login', userId: profile.id });
+    void this.loadProfile();
+    return profile;
+  }
+
+  async loadProfile(): Promise<void> {
+    const profile = await api.get<UserProfile>('/user/profile', { name: 'get-profile' });
+    runInAction(() => {
+      this.user = profile;
+    });
+  }
+
+  /** Signs out here and in the other tabs. */
+  async logout(): Promise<void> {
+    try {
+      await api.get('/logout', { name: 'logout', quiet: true });
+    } finally {
+      this.clear({ signedOut: true });
+      crossTab.post({ type: 'logout' });
+    }
+  }
+
+  /** Drops the user and everything loaded for them (logout, a 401, another tab's logout). */
+  clear(options: { signedOut?: boolean } = {}): void {
+    if (this.user === null) return;
+    this.endedBySignOut = Boolean(options.signedOut);
+    this.user = null;
+    cancelPendingRetries();
+    disconnectSocket();
+    this.onCleared();
+    bus.emit('session:cleared');
+  }
+
+  private start(profile: UserProfile): void {
+    this.user = profile;
+    this.endedBySignOut = false;
+    connectSocket();
+    bus.emit('session:started', profile);
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * single-spa lifecycles for a remote's React root. Every remote exposes the result of this one
+ * function, so they all mount the same way (theme, i18n, error boundary).
+ */
+import type { ComponentType } from 'react';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { LifeCycles } from 'single-spa';
+import { initI18n } from '@negayno/shared/i18n';
+import { RemoteRoot } from './RemoteRoot.js';
+
+export function createRemoteLifecycles<Props extends object>(name: string, Root: ComponentType<Props>): LifeCycles<Props> {
+  initI18n();
+  const lifecycles = singleSpaReact<Props>({
+    React,
+    ReactDOMClient,
+    rootComponent: (props: Props) => (
+      <RemoteRoot name={name}>
+        <Root {...props} />
+      </RemoteRoot>
+    ),
+    // RemoteRoot has the real boundary (themed, with retry); this one only catches a failure of the
+    // providers themselves, where no theme is available.
+    errorBoundary: () => <p role="alert">{name}: something went wrong. Reload the page.</p>,
+  });
+  return { bootstrap: lifecycles.bootstrap, mount: lifecycles.mount, unmount: lifecycles.unmount, update: lifecycles.update } as LifeCycles<Props>;
+}
