@@ -11,6 +11,8 @@ module.exports = {
     frontendProject('mf-task-chat'),
     frontendProject('mf-wallet'),
     frontendProject('mf-profile'),
-    ...(require('node:fs').existsSync(require('node:path').join(__dirname, 'server/jest.projects.cjs')) ? require('./server/jest.projects.cjs') : []),
+    ...require('./server/jest.projects.cjs'),
   ],
+  // A global option (Jest ignores it per project): PGlite and PostgreSQL set-ups take seconds on 2 cores.
+  testTimeout: 30_000,
 };

@@ -2,7 +2,7 @@
 // that has only Node and npm. The pin comes from the root package.json's `packageManager`.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -10,6 +10,7 @@ const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).pack
 const version = pinned.split('@')[1];
 const localDir = join(root, '.tools', 'pnpm');
 const localBin = join(localDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+const localBinDir = join(localDir, 'node_modules', '.bin');
 
 function globalPnpmMatches() {
   try {
@@ -35,8 +36,11 @@ export function resolvePnpm() {
 /** Runs pnpm with args; resolves with the exit code. */
 export function pnpm(args, options = {}) {
   const [cmd, prefix] = resolvePnpm();
+  // Package scripts call `pnpm` by name (build:all): put the local copy on their PATH too.
+  const env = { ...(options.env ?? process.env) };
+  if (cmd !== 'pnpm') env.PATH = `${localBinDir}${delimiter}${env.PATH ?? ''}`;
   return new Promise((resolve) => {
-    const child = spawn(cmd, [...prefix, ...args], { stdio: 'inherit', cwd: root, ...options });
+    const child = spawn(cmd, [...prefix, ...args], { stdio: 'inherit', cwd: root, ...options, env });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

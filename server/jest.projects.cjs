@@ -39,7 +39,6 @@ function serverProject(engine) {
           globalTeardown: path.join(__dirname, 'src/test/jest/postgres-global-teardown.ts'),
         }
       : {}),
-    testTimeout: 30_000,
   };
 }
 

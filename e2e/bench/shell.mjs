@@ -33,7 +33,7 @@ async function javascriptByApp(page, action) {
   return sizes;
 }
 
-async function signIn(page, url) {
+async function signIn(page) {
   await page.getByTestId('login-email').fill('admin@demo.test');
   await page.getByTestId('login-email').press('Enter');
   await page.getByTestId('login-password').fill('negayno-demo');
@@ -65,7 +65,7 @@ export async function run() {
       await page.goto(`${server.url}/login`);
       await page.getByTestId('login-email').waitFor();
     }));
-    merge(await javascriptByApp(page, () => signIn(page, server.url)));
+    merge(await javascriptByApp(page, () => signIn(page)));
     merge(await javascriptByApp(page, async () => {
       await page.getByTestId('task-card').first().click();
       await page.getByTestId('task-description').waitFor();
@@ -95,7 +95,7 @@ export async function run() {
       await runPage.getByTestId('login-email').waitFor({ state: 'visible' });
       await runPage.getByTestId('login-email').focus();
       toLogin.push(performance.now() - started);
-      toBoard.push(await signIn(runPage, server.url));
+      toBoard.push(await signIn(runPage));
       await runContext.request.get(`${server.url}/api/logout`);
       await runContext.close();
     }

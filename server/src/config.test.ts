@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { ConfigError, DEVELOPMENT_SECRET, loadConfig } from './config';
-import { REPO_ROOT } from './paths';
+import { ConfigError, DEVELOPMENT_SECRET, loadConfig } from './config.js';
+import { REPO_ROOT } from './paths.js';
 
 const GOOD_SECRET = 'x'.repeat(40);
 

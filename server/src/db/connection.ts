@@ -56,6 +56,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteHan
       },
       close: async () => {
         await db.destroy();
+        // Kysely closes PGlite only when it ran a query: an unused engine would keep its timers alive.
+        if (!pglite.closed) await pglite.close();
         releaseLock();
       },
     };
@@ -114,6 +116,7 @@ function lockDataDir(dataDir: string): () => void {
       if (holder && holder !== process.pid && isAlive(holder)) {
         throw new Error(
           `The database in ${dataDir} is in use by process ${holder}. Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
+          { cause: error },
         );
       }
       unlinkSync(lockFile); // a stale lock of a process that is gone

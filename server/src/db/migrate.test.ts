@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { openTestDatabase } from '../test/test-database';
-import type { DatabaseHandle } from './connection';
-import { migrate, readMigrations } from './migrate';
+import { openTestDatabase } from '../test/test-database.js';
+import type { DatabaseHandle } from './connection.js';
+import { migrate, readMigrations } from './migrate.js';
 
 describe('migrations', () => {
   let database: DatabaseHandle;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { emailField, errorText, requiredText } from '@negayno/shared/contract';
-import { createTestContext, type TestContext } from '../test/harness';
-import { AppError } from './app-error';
-import { validate } from './validate';
+import { createUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { AppError } from './app-error.js';
+import { validate } from './validate.js';
 
 describe('the error envelope', () => {
   let ctx: TestContext;
@@ -86,11 +87,8 @@ describe('the error envelope', () => {
   });
 
   it('rejects a bad id in a path as that entity not found', async () => {
-    const cookie = await (async () => {
-      const { createUser } = await import('../test/factories');
-      const user = await createUser(ctx.db);
-      return ctx.login(user.email);
-    })();
+    const user = await createUser(ctx.db);
+    const cookie = await ctx.login(user.email);
     const response = await ctx.get('/api/project/abc', { cookie });
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ code: 'project_not_found' });

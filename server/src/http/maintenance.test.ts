@@ -1,4 +1,4 @@
-import { createTestContext, type TestContext } from '../test/harness';
+import { createTestContext, type TestContext } from '../test/harness.js';
 
 describe('maintenance mode', () => {
   let ctx: TestContext;

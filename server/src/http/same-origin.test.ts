@@ -1,4 +1,4 @@
-import { createTestContext, type TestContext } from '../test/harness';
+import { createTestContext, type TestContext } from '../test/harness.js';
 
 describe('the same-origin check of state-changing calls', () => {
   let ctx: TestContext;

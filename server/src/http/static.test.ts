@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestContext, type TestContext } from '../test/harness';
-import { IMMUTABLE, REVALIDATE, isContentHashed } from './static';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { IMMUTABLE, REVALIDATE, isContentHashed } from './static.js';
 
 function writeFiles(root: string, files: Record<string, string>): void {
   for (const [path, content] of Object.entries(files)) {

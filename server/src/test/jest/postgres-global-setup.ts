@@ -38,7 +38,7 @@ async function assertReachable(url: string): Promise<void> {
     await client.connect();
     await client.query('SELECT 1');
   } catch (error) {
-    throw new Error(`server:pg tests: PostgreSQL at ${redact(url)} is not reachable: ${(error as Error).message}`);
+    throw new Error(`server:pg tests: PostgreSQL at ${redact(url)} is not reachable: ${(error as Error).message}`, { cause: error });
   } finally {
     await client.end().catch(() => {});
   }
@@ -105,7 +105,7 @@ async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   } catch (error) {
     const output = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
     rmSync(base, { recursive: true, force: true });
-    throw new Error(`server:pg tests: could not start PostgreSQL from ${bin}: ${(error as Error).message}\n${output}`);
+    throw new Error(`server:pg tests: could not start PostgreSQL from ${bin}: ${(error as Error).message}\n${output}`, { cause: error });
   }
 
   let stopped = false;
