@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle, type Db } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { installMaintenanceMode } from './http/maintenance.js';
+import { installNoStoreForApi } from './http/no-store.js';
 import { installSameOriginCheck } from './http/same-origin.js';
 import { registerStaticSite } from './http/static.js';
 import { installSessionHook } from './modules/auth/hook.js';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   // Ours: the error envelope, the static site behind the not-found fallback, then the request hooks in order.
   installErrorHandling(app, { notFound: await registerStaticSite(app, config.webRoot) });
   installMaintenanceMode(app, config.maintenanceMode);
+  installNoStoreForApi(app);
   installSameOriginCheck(app);
   installSessionHook(app, services.sessions, config.cookieSecure);
 
