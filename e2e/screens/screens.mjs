@@ -82,7 +82,7 @@ export const SCREENS = [
     name: 'maintenance',
     as: 'admin@demo.test',
     open: async (page, url) => {
-      await page.route('**/api/user/profile', (route) => route.fulfill({ status: 503, body: '' }));
+      await page.route('**/api/**', (route) => route.fulfill({ status: 503, body: '' }));
       await page.goto(`${url}/`);
       await page.getByTestId('maintenance-page').waitFor();
     },

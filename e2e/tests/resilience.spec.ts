@@ -31,6 +31,8 @@ test.describe('resilience', () => {
     await page.goto('/');
     await expect(page.getByTestId('maintenance-page')).toBeVisible();
     await expect(page.getByTestId('maintenance-page')).toContainText('Тривають технічні роботи');
+    // The app behind it is out of sight: no header, no login form to type into.
+    await expect(page.getByTestId('app-header')).toBeHidden();
   });
 
   test('going offline shows a banner that stays until the connection is back', async ({ page, context }) => {

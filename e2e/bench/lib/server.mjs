@@ -25,7 +25,18 @@ export async function startServer(extraEnv = {}) {
   const child = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'], cwd: repoRoot });
   child.stdout.resume();
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  let exited = null;
+  child.once('exit', (code) => {
+    exited = code;
+  });
+  // Migrating and seeding a fresh database (argon2 hashes) takes a while on a busy machine.
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (exited !== null) throw new Error(`the server exited with code ${exited} before it was ready`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the server was not ready at ${url} within 180 s`);
+    }
     try {
       if ((await fetch(`${url}/api/version`)).ok) break;
     } catch {
@@ -36,8 +47,10 @@ export async function startServer(extraEnv = {}) {
   return {
     url,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      if (exited === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

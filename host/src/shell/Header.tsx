@@ -45,6 +45,8 @@ const useStyles = makeStyles({
   home: { display: 'inline-flex', borderRadius: tokens.borderRadiusMedium, textDecoration: 'none' },
   spacer: { flexGrow: 1 },
   wideOnly: { [`@media (max-width: ${BREAKPOINTS.sm - 1}px)`]: { display: 'none' } },
+  // Fluent buttons are at least 96 px wide: too much for five of them in a phone's top bar.
+  compact: { minWidth: 'auto' },
   userButton: { minWidth: 'auto', paddingInline: tokens.spacingHorizontalXS },
   menuHeader: { display: 'flex', flexDirection: 'column', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
 });
@@ -71,7 +73,7 @@ export const Header = observer(function Header() {
       <span className={styles.spacer} />
       {user && (
         <Tooltip content={t('nav.wallet')} relationship="description">
-          <Button appearance="subtle" icon={<WalletRegular />} onClick={() => ui.openWallet({ kind: 'user' })} data-testid="header-wallet">
+          <Button appearance="subtle" className={styles.compact} icon={<WalletRegular />} onClick={() => ui.openWallet({ kind: 'user' })} data-testid="header-wallet">
             <span className={styles.wideOnly}>{formatMoney(user.balance, user.currency, ui.language)}</span>
           </Button>
         </Tooltip>
@@ -80,6 +82,7 @@ export const Header = observer(function Header() {
         <Tooltip content={ui.theme === 'dark' ? t('theme.toggleToLight') : t('theme.toggleToDark')} relationship="label">
           <Button
             appearance="subtle"
+            className={styles.compact}
             icon={ui.theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />}
             onClick={() => ui.toggleTheme()}
             data-testid="theme-toggle"
@@ -91,7 +94,7 @@ export const Header = observer(function Header() {
         onCheckedValueChange={(_event, data) => void ui.setLanguage(data.checkedItems[0] as Language)}
       >
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" icon={<LocalLanguageRegular />} aria-label={t('language.label')} data-testid="language-menu">
+          <Button appearance="subtle" className={styles.compact} icon={<LocalLanguageRegular />} aria-label={t('language.label')} data-testid="language-menu">
             {ui.language.toUpperCase()}
           </Button>
         </MenuTrigger>

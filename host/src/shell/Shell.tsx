@@ -25,6 +25,8 @@ const useStyles = makeStyles({
     ':focus': { left: tokens.spacingHorizontalS },
   },
   booting: { margin: 'auto', paddingTop: '20vh' },
+  // Not the `hidden` attribute: a class's display wins over it.
+  hidden: { display: 'none' },
 });
 
 /**
@@ -39,7 +41,7 @@ export const Shell = observer(function Shell(props: { registry: RemoteRegistry; 
   return (
     <div className={styles.shell}>
       {ui.maintenance && <MaintenancePage />}
-      <div hidden={ui.maintenance} className={styles.shell}>
+      <div className={ui.maintenance ? styles.hidden : styles.shell}>
         <a href="#content" className={styles.skip}>
           {t('nav.skipToContent')}
         </a>

@@ -49,7 +49,8 @@ export function initI18n(): I18n {
 }
 
 export function currentLanguage(): Language {
-  return (i18n.language as Language) ?? DEFAULT_LANGUAGE;
+  // Before initI18n runs (stores are built on import) the stored choice is the answer.
+  return (i18n.language as Language | undefined) ?? storedLanguage();
 }
 
 export async function changeLanguage(language: Language): Promise<void> {

@@ -12,6 +12,9 @@ const useStyles = makeStyles({
     margin: `${tokens.spacingVerticalXXL} auto`,
     padding: tokens.spacingHorizontalXXL,
     maxWidth: '420px',
+    // On a phone the card keeps a gap to the screen edges.
+    width: `calc(100% - 2 * ${tokens.spacingHorizontalL})`,
+    boxSizing: 'border-box',
     textAlign: 'center',
     borderRadius: tokens.borderRadiusXLarge,
     border: `1px solid ${tokens.colorNeutralStroke2}`,
