@@ -1,6 +1,6 @@
 /**
  * All configuration comes from the environment, parsed once here. Every variable is documented in
- * server/README.md; keep the two in step.
+ * the root README.md (Configuration); keep the two in step.
  */
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
