@@ -17,6 +17,8 @@ const LETTERS: Record<string, string> = {
 /** At the start of a word these letters are written differently (Євген → Yevhen, Юлія → Yuliia). */
 const INITIAL: Record<string, string> = { є: 'ye', ї: 'yi', й: 'y', ю: 'yu', я: 'ya' };
 
+const APOSTROPHES = "'’ʼ`";
+
 export function transliterate(text: string): string {
   const lower = text.toLowerCase().normalize('NFC');
   let out = '';
@@ -28,7 +30,9 @@ export function transliterate(text: string): string {
       out += 'gh';
       continue;
     }
-    const atWordStart = !/\p{L}/u.test(previous);
+    // The apostrophe is not written and does not start a word (Мар’яна → mariana).
+    if (APOSTROPHES.includes(char)) continue;
+    const atWordStart = !/\p{L}/u.test(previous) && !APOSTROPHES.includes(previous);
     out += (atWordStart ? INITIAL[char] : undefined) ?? LETTERS[char] ?? char;
   }
   return out;
