@@ -32,7 +32,7 @@ export function transliterate(text: string): string {
     }
     // The apostrophe is not written and does not start a word (Мар’яна → mariana).
     if (APOSTROPHES.includes(char)) continue;
-    const atWordStart = !/\p{L}/u.test(previous) && !APOSTROPHES.includes(previous);
+    const atWordStart = previous === '' || (!/\p{L}/u.test(previous) && !APOSTROPHES.includes(previous));
     out += (atWordStart ? INITIAL[char] : undefined) ?? LETTERS[char] ?? char;
   }
   return out;
