@@ -17,7 +17,7 @@ export const LIMITS = {
   loginCodeIp: { name: 'login-code:ip', limit: 20, windowSeconds: FIFTEEN_MINUTES },
   /** Wrong invitation codes (there is no account yet). */
   invitationIp: { name: 'invitation:ip', limit: 20, windowSeconds: FIFTEEN_MINUTES },
-  /** Confirmation codes sent: once a minute and a few an hour to one address, more from one IP. */
+  /** Confirmation codes sent: once a minute per flow kind and a few an hour to one address, more from one IP. */
   codeSendMinute: { name: 'code-send:minute', limit: 1, windowSeconds: MINUTE },
   codeSendAccount: { name: 'code-send:account', limit: 5, windowSeconds: HOUR },
   codeSendIp: { name: 'code-send:ip', limit: 60, windowSeconds: HOUR },

@@ -191,7 +191,7 @@ describe('client registration', () => {
       expect(again.body).toMatchObject({ code: 'authorization_too_much' });
 
       // A minute later (the window moved back in time) the send-again works.
-      await ctx.db.updateTable('rate_limits').set({ window_start: sql`now() - interval '61 seconds'` }).where('key', '=', `code-send:minute:${email}`).execute();
+      await ctx.db.updateTable('rate_limits').set({ window_start: sql`now() - interval '61 seconds'` }).where('key', '=', `code-send:minute:registration:${email}`).execute();
       expect(await flow.ok('email', { email })).toEqual({ next: 'check-email' });
       const second = await lastCodeTo(ctx, email);
       if (second !== first) expect((await flow.call('check-email', { code: first })).body).toMatchObject({ code: 'code_is_incorrect' });
@@ -201,7 +201,7 @@ describe('client registration', () => {
     it('sends at most five codes an hour to one address', async () => {
       const { flow, email } = await atCodeStep();
       const moveMinuteBack = () =>
-        ctx.db.updateTable('rate_limits').set({ window_start: sql`now() - interval '61 seconds'` }).where('key', '=', `code-send:minute:${email}`).execute();
+        ctx.db.updateTable('rate_limits').set({ window_start: sql`now() - interval '61 seconds'` }).where('key', '=', `code-send:minute:registration:${email}`).execute();
       for (let sent = 1; sent < 5; sent += 1) {
         await moveMinuteBack();
         await flow.ok('email', { email });
@@ -255,7 +255,7 @@ describe('client registration', () => {
       for (let i = 0; i < 10; i += 1) {
         if (i === 5) {
           // The first code is spent: a new flow sends a new one a minute later.
-          await ctx.db.updateTable('rate_limits').set({ window_start: sql`now() - interval '61 seconds'` }).where('key', '=', `code-send:minute:${email}`).execute();
+          await ctx.db.updateTable('rate_limits').set({ window_start: sql`now() - interval '61 seconds'` }).where('key', '=', `code-send:minute:registration:${email}`).execute();
           ({ flow } = await atCodeStep(email));
         }
         await flow.call('check-email', { code: '999999' });

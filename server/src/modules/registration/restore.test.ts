@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { FlowClient, NEW_PASSWORD, lastCodeTo } from '../../test/flows.js';
 import { DEFAULT_TEST_PASSWORD, createUser } from '../../test/factories.js';
 import { createTestContext, sessionCookieOf, type TestContext } from '../../test/harness.js';
+import { LIMITS } from '../auth/limits.js';
 import { readOutbox } from '../mail/outbox.js';
 
 describe('password recovery', () => {
@@ -64,6 +65,14 @@ describe('password recovery', () => {
     await flow.ok('password', { password: NEW_PASSWORD });
     // The finished flow is gone: its cookie cannot set the password again.
     expect((await sameCookie.call('password', { password: 'another-password-2' })).body).toMatchObject({ code: 'method_not_allowed' });
+  });
+
+  it('is not held up by a registration code sent to the same address a moment ago, but by its own send-again', async () => {
+    const user = await createUser(ctx.db);
+    await ctx.services.limiter.consume(LIMITS.codeSendMinute, `registration:${user.email}`);
+    const flow = new FlowClient(ctx, 'restore-password');
+    expect(await flow.ok('email', { email: user.email })).toEqual({ next: 'check-email' });
+    expect((await flow.call('email', { email: user.email })).body).toMatchObject({ code: 'authorization_too_much' });
   });
 
   it('forgets a flow after an hour without a step', async () => {

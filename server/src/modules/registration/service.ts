@@ -176,8 +176,9 @@ export class RegistrationService {
       if (await emailIsTaken(this.db, email)) throw refuse('email_already_added', 'email');
       if (position.machine === 'invited-client' && !(await hasProjectInvitation(this.db, email))) throw refuse('email_not_invited', 'email');
     }
+    // Send-again is once a minute per flow kind (a registration does not hold up a recovery), and a few an hour in all.
     await this.limiter.consumeAll([
-      [LIMITS.codeSendMinute, email],
+      [LIMITS.codeSendMinute, `${kindOf(position.machine)}:${email}`],
       [LIMITS.codeSendAccount, email],
     ]);
     const code = randomDigits(EMAIL_CODE.length);
