@@ -67,7 +67,7 @@ export const FlowView = observer(function FlowView(props: { store: FlowStore; te
       <div className={styles.heading}>
         {store.definition.numbered && (
           <Badge appearance="tint" shape="rounded" size="large" data-testid="flow-step" aria-label={t('flow.step', { current: store.stepNumber, total: store.stepCount })}>
-            {store.stepNumber}/{store.stepCount}
+            {`${store.stepNumber}/${store.stepCount}`}
           </Badge>
         )}
         <Text size={300} weight="semibold" className={styles.hint}>
