@@ -28,7 +28,7 @@ import type { FormError } from './form-error';
 const useStyles = makeStyles({
   heading: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, textAlign: 'center' },
   title: { margin: 0 },
-  hint: { color: tokens.colorNeutralForeground2 },
+  hint: { color: tokens.colorNeutralForeground2, textAlign: 'center' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   submit: { flexGrow: 1 },

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 const useStyles = makeStyles({
   heading: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS, textAlign: 'center' },
   title: { margin: 0 },
-  hint: { color: tokens.colorNeutralForeground2 },
+  hint: { color: tokens.colorNeutralForeground2, textAlign: 'center' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   code: { fontFamily: tokens.fontFamilyMonospace, letterSpacing: '0.08em', textTransform: 'uppercase' },
   footer: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS },
