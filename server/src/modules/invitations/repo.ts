@@ -66,7 +66,7 @@ export async function insertInvitation(
 }
 
 /** Counts one use if the code is still good; answers whether it was. Atomic: two last uses cannot both win. */
-export async function useInvitation(db: Db, id: number): Promise<boolean> {
+export async function countInvitationUse(db: Db, id: number): Promise<boolean> {
   const row = await db
     .updateTable('invitation_codes')
     .set({ use_count: sql`use_count + 1` })

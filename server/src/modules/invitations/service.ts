@@ -11,7 +11,7 @@ import type { InvitationKind } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { validate } from '../../http/validate.js';
 import { randomReadable } from '../../lib/secure-codes.js';
-import { findInvitation, findPromoOwner, insertInvitation, listInvitations, promoCodeIsTaken, revokeInvitation, useInvitation, type InvitationRow } from './repo.js';
+import { findInvitation, findPromoOwner, insertInvitation, listInvitations, promoCodeIsTaken, revokeInvitation, countInvitationUse, type InvitationRow } from './repo.js';
 
 /** What an accepted code grants the registration: a counted use of an invitation code, or an inviter. */
 export type InvitationGrant = { type: 'code'; id: number } | { type: 'promo'; inviterId: number };
@@ -113,7 +113,7 @@ export class InvitationsService {
       const exists = await trx.selectFrom('users').select('id').where('id', '=', grant.inviterId).executeTakeFirst();
       return { invitationCodeId: null, invitedBy: exists ? grant.inviterId : null };
     }
-    if (await useInvitation(trx, grant.id)) return { invitationCodeId: grant.id, invitedBy: null };
+    if (await countInvitationUse(trx, grant.id)) return { invitationCodeId: grant.id, invitedBy: null };
     const row = await trx.selectFrom('invitation_codes').select(['max_uses', 'use_count']).where('id', '=', grant.id).executeTakeFirst();
     throw refusal(row && row.max_uses !== null && row.use_count >= row.max_uses ? 'code_is_used' : 'code_is_expired');
   }
