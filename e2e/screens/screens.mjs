@@ -1,3 +1,110 @@
+/** Answers a flow's calls with the steps the real server would name, so later screens can be shown without a mailbox. */
+async function fakeFlow(page, kind, answers) {
+  await page.route(`**/api/${kind}/*`, (route) => {
+    const step = route.request().url().split('/').pop();
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 'ok', data: answers[step] }) });
+  });
+}
+
+const REGISTRATION_SCREENS = [
+  {
+    name: 'register-invitation',
+    open: async (page, url) => {
+      await page.goto(`${url}/register`);
+      await page.getByTestId('field-invitationCode').waitFor();
+    },
+  },
+  {
+    name: 'register-invitation-error',
+    open: async (page, url) => {
+      await page.goto(`${url}/register`);
+      await page.getByTestId('field-invitationCode').fill('NO-SUCH-CODE');
+      await page.getByTestId('flow-submit').click();
+      await page.locator('.fui-Field__validationMessage').first().waitFor();
+    },
+  },
+  {
+    name: 'register-code',
+    open: async (page, url) => {
+      await fakeFlow(page, 'registration', { 'check-invitation-code': { next: 'email' }, email: { next: 'check-email' } });
+      await page.goto(`${url}/register`);
+      await page.getByTestId('field-invitationCode').fill('DEMO-CLIENT');
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('field-email').fill('iryna.petrenko@example.com');
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('field-code-0').click();
+      await page.keyboard.type('482');
+      await page.getByTestId('flow-submit').click();
+    },
+  },
+  {
+    name: 'register-invited',
+    open: async (page, url) => {
+      await page.goto(`${url}/register?email=invited@example.com`);
+      await page.getByTestId('field-email').waitFor();
+    },
+  },
+  {
+    name: 'register-performer-nickname',
+    open: async (page, url) => {
+      await fakeFlow(page, 'performer-registration', {
+        'check-invitation-code': { next: 'email' },
+        email: { next: 'check-email' },
+        'check-email': { next: 'country' },
+        country: { next: 'fullname' },
+        fullname: { next: 'nickname', nicknames: ['taras_shevchenko', 'taras.shevchenko', 't.shevchenko', 'shevchenko.taras'] },
+      });
+      await page.goto(`${url}/wregister`);
+      await page.getByTestId('field-invitationCode').fill('DEMO-PERFORMER');
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('field-email').fill('taras@example.com');
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('field-code-0').click();
+      await page.keyboard.type('482913');
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('field-firstname').fill('Тарас');
+      await page.getByTestId('field-lastname').fill('Шевченко');
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('field-nickname').waitFor();
+    },
+  },
+  {
+    name: 'register-password',
+    open: async (page, url) => {
+      await fakeFlow(page, 'registration', { email: { next: 'check-email' }, 'check-email': { next: 'fullname' }, fullname: { next: 'country' }, country: { next: 'password' } });
+      await page.goto(`${url}/register?email=invited@example.com`);
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('field-code-0').click();
+      await page.keyboard.type('482913');
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('field-firstname').fill('Ірина');
+      await page.getByTestId('field-lastname').fill('Петренко');
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('field-password').fill('one-password');
+      await page.getByTestId('field-passwordRepeat').fill('another-password');
+      await page.getByTestId('flow-submit').click();
+      await page.locator('.fui-Field__validationMessage').first().waitFor();
+    },
+  },
+  {
+    name: 'restore-password',
+    open: async (page, url) => {
+      await page.goto(`${url}/restore-password`);
+      await page.getByTestId('field-email').waitFor();
+    },
+  },
+  {
+    name: 'login-as',
+    open: async (page, url) => {
+      await page.goto(`${url}/login-as`);
+      await page.getByTestId('login-as-code').fill('ABCDE-FGHJK');
+      await page.getByTestId('login-as-submit').click();
+      await page.locator('.fui-Field__validationMessage').first().waitFor();
+    },
+  },
+];
+
 // The screens to photograph. `as` signs in first; `open` brings the page to the state to show.
 export const SCREENS = [
   {
@@ -87,4 +194,5 @@ export const SCREENS = [
       await page.getByTestId('maintenance-page').waitFor();
     },
   },
+  ...REGISTRATION_SCREENS,
 ];

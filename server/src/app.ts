@@ -17,6 +17,7 @@ import { installSessionHook } from './modules/auth/hook.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { moneyRoutes } from './modules/money/routes.js';
 import { projectsRoutes } from './modules/projects/routes.js';
+import { registrationRoutes } from './modules/registration/routes.js';
 import { Realtime, type SocketServer } from './modules/realtime/realtime.js';
 import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './modules/realtime/server.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -46,7 +47,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
 
   const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
   const io = createSocketServer(app.server, deps.socketAdapter);
-  const services = createServices(config, database.db, new Realtime(io));
+  const services = createServices(config, database.db, new Realtime(io), app.log);
 
   // External plugins.
   await app.register(fastifyCookie);
@@ -59,7 +60,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   installSessionHook(app, services.sessions, config.cookieSecure);
 
   // Routes.
-  for (const routes of [systemRoutes, authRoutes, usersRoutes, projectsRoutes, tasksRoutes, moneyRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, registrationRoutes, usersRoutes, projectsRoutes, tasksRoutes, moneyRoutes]) {
     await app.register(routes(services), { prefix: API_ROOT });
   }
 
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   });
   app.addHook('onClose', async () => {
     await io.close();
+    await services.mailer.close();
   });
 
   return {

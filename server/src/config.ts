@@ -30,6 +30,10 @@ export interface Config {
   logLevel: LogLevel;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
+  /** An SMTP server for mail (`smtp://user:pass@host:587`, `smtps://…`); null = the log and the outbox table. */
+  smtpUrl: string | null;
+  /** The From of every mail. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +71,10 @@ const environmentSchema = z.object({
   COOKIE_SECURE: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
+  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
+    message: 'expected smtp://… or smtps://…',
+  }),
+  MAIL_FROM: optionalText,
 });
 
 function absolute(path: string): string {
@@ -96,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: vars.COOKIE_SECURE ?? isProduction,
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY ?? false,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM ?? 'Negayno <no-reply@negayno.local>',
   };
 }
 

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.js';
+import { DEMO_INVITATION_CODES, DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.js';
 
 function loadConfigOrExit(): Config {
   try {
@@ -21,6 +21,8 @@ function banner(config: Config, port: number): string {
   if (config.seedDemo) {
     lines.push('', `  Demo logins (password: ${DEMO_PASSWORD}):`);
     for (const login of DEMO_LOGINS) lines.push(`    ${login.email.padEnd(22)} ${login.who}`);
+    lines.push('', '  Demo invitation codes:');
+    for (const invitation of DEMO_INVITATION_CODES) lines.push(`    ${invitation.code.padEnd(22)} ${invitation.who}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -3,13 +3,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import { LoginCodes } from './modules/auth/login-codes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionService } from './modules/auth/sessions.js';
+import { InvitationsService } from './modules/invitations/service.js';
+import { createMailer, type MailLog, type Mailer } from './modules/mail/mailer.js';
 import { LedgerService } from './modules/money/ledger.js';
 import { MoneyService } from './modules/money/service.js';
 import { ProjectsService } from './modules/projects/service.js';
 import { RateLimiter } from './modules/rate-limit/service.js';
 import type { Realtime } from './modules/realtime/realtime.js';
+import { RegistrationService } from './modules/registration/service.js';
 import { ClientLogService } from './modules/system/service.js';
 import { VersionService } from './modules/system/version.js';
 import { TasksService } from './modules/tasks/service.js';
@@ -23,6 +27,10 @@ export interface Services {
   limiter: RateLimiter;
   sessions: SessionService;
   auth: AuthService;
+  loginCodes: LoginCodes;
+  mailer: Mailer;
+  invitations: InvitationsService;
+  registration: RegistrationService;
   ledger: LedgerService;
   money: MoneyService;
   projects: ProjectsService;
@@ -36,18 +44,26 @@ export function serverVersion(): string {
   return (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-export function createServices(config: Config, db: Db, realtime: Realtime): Services {
+export function createServices(config: Config, db: Db, realtime: Realtime, log: MailLog): Services {
   const limiter = new RateLimiter(db);
   const sessions = new SessionService(db, config.secret);
   const ledger = new LedgerService(db);
   const projects = new ProjectsService(db, ledger);
+  const loginCodes = new LoginCodes(db, config.secret);
+  const auth = new AuthService(db, limiter, sessions, realtime, loginCodes);
+  const mailer = createMailer(config, db, log);
+  const invitations = new InvitationsService(db);
   return {
     config,
     db,
     realtime,
     limiter,
     sessions,
-    auth: new AuthService(db, limiter, sessions, realtime),
+    auth,
+    loginCodes,
+    mailer,
+    invitations,
+    registration: new RegistrationService(db, config.secret, limiter, invitations, mailer, auth),
     ledger,
     money: new MoneyService(db, ledger),
     projects,

@@ -43,6 +43,7 @@ export interface UsersTable {
   color: string;
   promo_code: string | null;
   invited_by: number | null;
+  invitation_code_id: number | null;
   last_seen_at: Timestamp | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -226,6 +227,59 @@ export interface ClientLogsTable {
   created_at: DefaultTimestamp;
 }
 
+export type InvitationKind = 'client' | 'performer';
+
+export interface InvitationCodesTable {
+  id: Generated<number>;
+  code: string;
+  kind: InvitationKind;
+  max_uses: number | null;
+  use_count: Generated<number>;
+  expires_at: Timestamp | null;
+  issued_by: number | null;
+  note: string | null;
+  revoked_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export type FlowMachine = 'client' | 'invited-client' | 'performer' | 'restore';
+
+/** jsonb: read as the object, written as its JSON text. */
+export type Json<T> = ColumnType<T, string, string>;
+
+export interface AuthFlowsTable {
+  token_hash: string;
+  machine: FlowMachine;
+  step: string;
+  data: Json<Record<string, unknown>>;
+  email_code_hash: string | null;
+  email_code_expires_at: Timestamp | null;
+  email_code_wrong_tries: Generated<number>;
+  revision: Generated<number>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  expires_at: Timestamp;
+}
+
+export interface LoginCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  issued_by: number | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  code: string | null;
+  created_at: DefaultTimestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: DefaultTimestamp;
@@ -249,6 +303,10 @@ export interface Database {
   ledger_transactions: LedgerTransactionsTable;
   postings: PostingsTable;
   client_logs: ClientLogsTable;
+  invitation_codes: InvitationCodesTable;
+  auth_flows: AuthFlowsTable;
+  login_codes: LoginCodesTable;
+  mail_outbox: MailOutboxTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -6,5 +6,6 @@ export * from './envelope.js';
 export * from './entities.js';
 export * from './validation.js';
 export * from './auth.js';
+export * from './registration.js';
 export * from './file-types.js';
 export * from './socket-events.js';

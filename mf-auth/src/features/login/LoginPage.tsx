@@ -22,7 +22,7 @@ const useStyles = makeStyles({
   },
   email: { flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   row: { display: 'flex', justifyContent: 'flex-end' },
-  footer: { textAlign: 'center' },
+  footer: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS, textAlign: 'center' },
 });
 
 /** Login in two steps (spec 2): email, then password. */
@@ -100,9 +100,14 @@ export const LoginPage = observer(function LoginPage() {
           </>
         )}
       </form>
-      <Text className={styles.footer}>
-        {t('login.noAccount')} <AppLink href={ROUTES.register}>{t('login.register')}</AppLink>
-      </Text>
+      <div className={styles.footer}>
+        <Text>
+          {t('login.noAccount')} <AppLink href={ROUTES.register}>{t('login.register')}</AppLink>
+        </Text>
+        <AppLink href={ROUTES.loginAs} data-testid="login-with-code">
+          {t('login.withCode')}
+        </AppLink>
+      </div>
     </CenteredCard>
   );
 });

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Db } from '../connection.js';
 import type { UserRow } from '../schema.js';
 import type { LedgerService } from '../../modules/money/ledger.js';
+import { insertInvitation } from '../../modules/invitations/repo.js';
 import { emailIsTaken } from '../../modules/users/repo.js';
 import {
   addMember,
@@ -23,6 +24,12 @@ import {
 } from '../../test/factories.js';
 
 export const DEMO_PASSWORD = 'negayno-demo';
+
+/** Invitation codes anyone trying the demo can register with (any number of times). */
+export const DEMO_INVITATION_CODES = [
+  { code: 'DEMO-CLIENT', kind: 'client', who: 'client registration (/register)' },
+  { code: 'DEMO-PERFORMER', kind: 'performer', who: 'performer registration (/wregister)' },
+] as const;
 
 export const DEMO_LOGINS = [
   { email: 'admin@demo.test', who: 'client, administrator and owner of both projects' },
@@ -332,6 +339,10 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
         if (task.date_start_discuss) await seedChats(trx, task.id, demo.status, task.date_start_discuss, people, index);
         if (demo.escrowUah) await seedTaskMoney(trx, ledger, { projectId: project.id, taskId: task.id, name: demo.name, uah: demo.escrowUah, paidOut: demo.paidOut ?? false }, people);
       }
+    }
+
+    for (const invitation of DEMO_INVITATION_CODES) {
+      await insertInvitation(trx, { code: invitation.code, kind: invitation.kind, maxUses: null, expiresAt: null, issuedBy: null, note: 'demo' });
     }
 
     // The partner program's bonus, paid from platform revenue.

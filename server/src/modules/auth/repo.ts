@@ -70,3 +70,9 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<number |
 export async function deleteExpiredSessions(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', sql<Date>`now()`).execute();
 }
+
+/** Ends every session of a user; answers their token hashes (to close their sockets). */
+export async function deleteSessionsOf(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('token_hash').execute();
+  return rows.map((row) => row.token_hash);
+}

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, loginBody } from '@negayno/shared/contract';
+import { SESSION_COOKIE, loginAsBody, loginBody } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { validate } from '../../http/validate.js';
@@ -16,6 +16,13 @@ export function authRoutes(services: Services): FastifyPluginAsync {
     app.post('/login', async (request, reply) => {
       const credentials = validate(loginBody, request.body ?? {});
       const { user, token } = await services.auth.login(credentials, clientInfoOf(request));
+      setSessionCookie(reply, token, secure);
+      return ok(await services.users.profileOf(user));
+    });
+
+    app.post('/login-as', async (request, reply) => {
+      const body = validate(loginAsBody, request.body ?? {});
+      const { user, token } = await services.auth.loginByCode(body, clientInfoOf(request), request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, token, secure);
       return ok(await services.users.profileOf(user));
     });

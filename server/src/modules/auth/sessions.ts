@@ -8,7 +8,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import type { AuthUser } from './auth-user.js';
-import { deleteExpiredSessions, deleteSession, findActiveSession, insertSession, touchSession } from './repo.js';
+import { deleteExpiredSessions, deleteSession, deleteSessionsOf, findActiveSession, insertSession, touchSession } from './repo.js';
 
 export const SESSION_TOUCH_INTERVAL_SECONDS = 60;
 
@@ -60,5 +60,10 @@ export class SessionService {
     const tokenHash = this.hashOf(token);
     const userId = await deleteSession(this.db, tokenHash);
     return userId === undefined ? null : { userId, tokenHash };
+  }
+
+  /** Ends every session of a user; answers their token hashes. */
+  destroyAllOf(userId: number): Promise<string[]> {
+    return deleteSessionsOf(this.db, userId);
   }
 }

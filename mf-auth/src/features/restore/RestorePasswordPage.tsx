@@ -1,0 +1,33 @@
+import { Text } from '@negayno/shared/fluent';
+import { ROUTES } from '@negayno/shared/contract';
+import { useStores } from '@negayno/shared/stores';
+import { AppLink } from '@negayno/shared/ui';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FlowStore } from '../flow/flow-store';
+import { FlowView } from '../flow/FlowView';
+
+/** Password recovery (spec 2): email, the mailed code (send again, back to login), the new password twice. */
+export const RestorePasswordPage = observer(function RestorePasswordPage() {
+  const { session } = useStores();
+  const [store] = useState(() => new FlowStore('restore', session));
+  const { t } = useTranslation('auth');
+  return (
+    <FlowView
+      store={store}
+      testId="restore-card"
+      texts={{ title: 'restore.title', submitLabel: 'restore.password.submit' }}
+      footer={
+        <>
+          <AppLink href={ROUTES.login} data-testid="restore-back-to-login">
+            {t('restore.backToLogin')}
+          </AppLink>
+          <Text>
+            {t('flow.noAccount')} <AppLink href={ROUTES.register}>{t('flow.createAccount')}</AppLink>
+          </Text>
+        </>
+      }
+    />
+  );
+});

@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { FlowClient, NEW_PASSWORD, lastCodeTo, registerClient } from '../test/flows.js';
+import { createUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { SERVER_ROOT } from '../paths.js';
+import { COMMANDS, UsageError, usage } from './commands.js';
+
+describe('negayno-admin commands', () => {
+  let ctx: TestContext;
+  let lines: string[];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  async function admin(command: string, ...args: string[]): Promise<string[]> {
+    lines = [];
+    await COMMANDS[command]!.run({ database: ctx.database, config: ctx.config, print: (line) => lines.push(line) }, args);
+    return lines;
+  }
+
+  it('creates staff of every staff role, with a generated password when none is given', async () => {
+    for (const role of ['am', 'pm', 'sm', 'performer']) {
+      const out = await admin('create-staff', '--role', role, '--email', `${role}-staff@example.test`, '--firstname', 'Штат', '--lastname', 'Новий', '--password', 'staff-password-1');
+      expect(out[0]).toMatch(new RegExp(`^Created ${role} #\\d+ ${role}-staff@example.test$`));
+      const cookie = await ctx.login(`${role}-staff@example.test`, 'staff-password-1');
+      expect((await ctx.get('/api/user/profile', { cookie })).body).toMatchObject({ data: { role } });
+    }
+    const generated = await admin('create-staff', '--role', 'pm', '--email', 'generated@example.test', '--firstname', 'Г', '--lastname', 'П');
+    const password = /^Password: (\S+)$/.exec(generated[1]!)?.[1];
+    expect(password!.length).toBeGreaterThanOrEqual(16);
+    await ctx.login('generated@example.test', password);
+    await expect(admin('create-staff', '--role', 'user', '--email', 'x@example.test')).rejects.toThrow(UsageError);
+    await expect(admin('create-staff', '--role', 'am', '--email', 'generated@example.test', '--firstname', 'A', '--lastname', 'B')).rejects.toMatchObject({ code: 'email_already_added' });
+  });
+
+  it('issues invitation codes that work, and lists them with their uses', async () => {
+    await createUser(ctx.db, { email: 'sales@example.test', role: 'sm' });
+    const [line] = await admin('issue-invitation', '--kind', 'client', '--uses', '2', '--expires-in-days', '7', '--issuer', 'sales@example.test', '--note', 'ТОВ Ромашка');
+    const code = line!.split(/\s+/)[0]!;
+    expect(line).toMatch(/client\s+0\/2\s+active\s+expires \d{4}-\d\d-\d\d \d\d:\d\d UTC\s+sales@example\.test\s+ТОВ Ромашка/);
+    await registerClient(ctx, code, { email: 'via-cli@example.test' });
+
+    const named = await admin('issue-invitation', '--kind', 'performer', '--unlimited', '--code', 'TEAM-A', '--code', 'TEAM-B');
+    expect(named.map((item) => item.split(/\s+/).slice(0, 3))).toEqual([
+      ['TEAM-A', 'performer', '0/∞'],
+      ['TEAM-B', 'performer', '0/∞'],
+    ]);
+    expect(await admin('issue-invitation', '--kind', 'client', '--count', '3')).toHaveLength(3);
+
+    const listed = await admin('list-invitations', '--kind', 'client');
+    expect(listed.find((item) => item.startsWith(code))).toMatch(/1\/2\s+active/);
+    expect(listed.some((item) => item.startsWith('TEAM-'))).toBe(false);
+    expect((await admin('list-invitations', '--kind', 'performer')).map((item) => item.split(/\s+/)[0])).toEqual(expect.arrayContaining(['TEAM-A', 'TEAM-B']));
+
+    await expect(admin('issue-invitation', '--kind', 'guests')).rejects.toThrow('--kind must be client, performer');
+    await expect(admin('issue-invitation', '--kind', 'client', '--uses', '0')).rejects.toThrow(UsageError);
+    await expect(admin('issue-invitation', '--kind', 'client', '--issuer', 'nobody@example.test')).rejects.toThrow('no account');
+  });
+
+  it('revokes a code so nobody else gets in with it', async () => {
+    await admin('issue-invitation', '--kind', 'client', '--unlimited', '--code', 'LEAKED-1');
+    expect(await admin('revoke-invitation', '--code', 'leaked-1')).toEqual(['Revoked LEAKED-1.']);
+    expect((await new FlowClient(ctx, 'registration').call('check-invitation-code', { code: 'LEAKED-1' })).body).toMatchObject({ code: 'code_is_expired' });
+    await expect(admin('revoke-invitation', '--code', 'LEAKED-1')).rejects.toThrow('no active invitation code');
+  });
+
+  it('issues a login-as code that signs the user in', async () => {
+    const user = await createUser(ctx.db, { email: 'helpme@example.test' });
+    const out = await admin('issue-login-code', '--email', 'HelpMe@example.test');
+    const code = /: ([A-Z2-9]{5}-[A-Z2-9]{5})$/.exec(out[0]!)?.[1];
+    expect(out[1]).toMatch(/^Valid once, until .* UTC, at \/login-as\.$/);
+    const response = await ctx.post('/api/login-as', { code });
+    expect(response.body).toMatchObject({ status: 'ok', data: { id: user.id } });
+    await expect(admin('issue-login-code', '--email', 'nobody@example.test')).rejects.toThrow('no account');
+  });
+
+  it('shows the outbox, newest first, for one recipient', async () => {
+    expect(await admin('outbox', '--to', 'quiet@example.test')).toEqual(['No mail to quiet@example.test in the outbox.']);
+    const flow = new FlowClient(ctx, 'restore-password');
+    const user = await createUser(ctx.db, { email: 'quiet@example.test' });
+    await flow.ok('email', { email: user.email });
+    const code = await lastCodeTo(ctx, user.email);
+    const [line] = await admin('outbox', '--to', user.email);
+    expect(line).toContain(`quiet@example.test  Відновлення пароля Negayno: ${code}  [code ${code}]`);
+    await flow.ok('check-email', { code });
+    await flow.ok('password', { password: NEW_PASSWORD });
+  });
+
+  it('lists every command in the usage', () => {
+    for (const name of Object.keys(COMMANDS)) expect(usage()).toContain(`  ${name}`);
+  });
+});
+
+// The program runs on its own embedded database whichever engine the Jest project tests, so once is enough.
+const describeProgram = process.env.NEGAYNO_TEST_DB === 'pglite' ? describe : () => undefined;
+
+describeProgram('the negayno-admin program', () => {
+  const run = promisify(execFile);
+  const dataDir = mkdtempSync(join(tmpdir(), 'negayno-cli-'));
+  const cli = (...args: string[]) =>
+    run(process.execPath, ['--conditions', 'negayno-source', '--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: SERVER_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+    });
+
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints its usage, refuses an unknown command and a wrong option, and issues a code into its database', async () => {
+    expect((await cli('--help')).stdout).toContain('issue-invitation --kind client|performer');
+    await expect(cli('frobnicate')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown command: frobnicate') });
+    const issued = await cli('issue-invitation', '--kind', 'client', '--code', 'FROM-THE-SHELL');
+    expect(issued.stdout).toMatch(/^FROM-THE-SHELL\s+client\s+0\/1\s+active/);
+    await expect(cli('revoke-invitation')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--code is required') });
+  }, 120_000);
+});

@@ -1,0 +1,199 @@
+/**
+ * The commands of negayno-admin, the operator's tool for what has no screen (decisions 2): staff
+ * accounts, invitation codes, login-as codes, the mail outbox. Each command parses its own options
+ * and prints through `print`, so tests run them in-process against a test database.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { STAFF_ROLES, type StaffRole } from '@negayno/shared/contract';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/connection.js';
+import { migrate } from '../db/migrate.js';
+import type { InvitationKind } from '../db/schema.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
+import { findCredentials } from '../modules/auth/repo.js';
+import { LoginCodes } from '../modules/auth/login-codes.js';
+import { InvitationsService, type InvitationView } from '../modules/invitations/service.js';
+import { readOutbox } from '../modules/mail/outbox.js';
+import { LedgerService } from '../modules/money/ledger.js';
+import { ProjectsService } from '../modules/projects/service.js';
+import { UsersService } from '../modules/users/service.js';
+
+export interface AdminContext {
+  database: DatabaseHandle;
+  config: Config;
+  print(line: string): void;
+}
+
+interface Command {
+  usage: string;
+  run(context: AdminContext, args: string[]): Promise<void>;
+}
+
+/** A mistake in the command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+export const USAGE_HEADER = 'Usage: negayno-admin <command> [options]\n\nCommands:';
+
+const DAY_MS = 24 * 3600_000;
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], option: string): T {
+  if (!value || !(allowed as readonly string[]).includes(value)) throw new UsageError(`${option} must be ${allowed.join(', ')}`);
+  return value as T;
+}
+
+function positiveInt(value: string | undefined, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new UsageError(`${option} must be a positive whole number`);
+  return number;
+}
+
+function required(value: string | undefined, option: string): string {
+  if (!value) throw new UsageError(`${option} is required`);
+  return value;
+}
+
+/** The id of the account behind --issuer, or null (the operator). */
+async function issuerId(database: DatabaseHandle, email: string | undefined): Promise<number | null> {
+  if (!email) return null;
+  const account = await findCredentials(database.db, email);
+  if (!account) throw new UsageError(`no account with the email ${email}`);
+  return account.user.id;
+}
+
+function dateText(date: Date | null): string {
+  return date ? date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—';
+}
+
+function invitationLine(item: InvitationView): string {
+  const uses = `${item.useCount}/${item.maxUses ?? '∞'}`;
+  return [item.code.padEnd(14), item.kind.padEnd(9), uses.padEnd(7), item.status.padEnd(7), `expires ${dateText(item.expiresAt)}`.padEnd(30), item.issuerEmail ?? 'operator', item.note ? `  ${item.note}` : ''].join(' ');
+}
+
+export const COMMANDS: Record<string, Command> = {
+  migrate: {
+    usage: 'migrate                      apply pending database migrations',
+    async run({ database, print }) {
+      const applied = await migrate(database);
+      print(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Nothing to apply.');
+    },
+  },
+
+  'seed-demo': {
+    usage: 'seed-demo                    add the demo users, projects, tasks and invitation codes (once; never in production)',
+    async run({ database, config, print }) {
+      if (config.isProduction) throw new UsageError('the demo is never seeded in production');
+      await migrate(database);
+      const seeded = await seedDemo(database.db, new LedgerService(database.db));
+      print(seeded ? 'Demo seeded.' : 'The demo is already there.');
+      print(`Logins (password: ${DEMO_PASSWORD}): ${DEMO_LOGINS.map((login) => login.email).join(', ')}`);
+    },
+  },
+
+  'create-staff': {
+    usage: `create-staff --role ${STAFF_ROLES.join('|')} --email E --firstname F --lastname L [--password P]
+                               create a staff account (a password is generated and printed when none is given)`,
+    async run({ database, print }, args) {
+      const { values } = parseArgs({
+        args,
+        options: { role: { type: 'string' }, email: { type: 'string' }, firstname: { type: 'string' }, lastname: { type: 'string' }, password: { type: 'string' } },
+      });
+      const role = oneOf<StaffRole>(values.role, STAFF_ROLES, '--role');
+      await migrate(database);
+      const ledger = new LedgerService(database.db);
+      const users = new UsersService(database.db, new ProjectsService(database.db, ledger), ledger);
+      const password = values.password ?? randomBytes(12).toString('base64url');
+      const id = await users.createAccount({ email: values.email ?? '', password, firstname: values.firstname ?? '', lastname: values.lastname ?? '', role });
+      print(`Created ${role} #${id} ${values.email}`);
+      if (!values.password) print(`Password: ${password}`);
+    },
+  },
+
+  'issue-invitation': {
+    usage: `issue-invitation --kind client|performer [--uses N | --unlimited] [--expires-in-days D]
+                 [--code CODE]... [--count N] [--issuer EMAIL] [--note TEXT]
+                               issue invitation codes (single use and no expiry unless told;
+                               --code names them, --count generates several)`,
+    async run({ database, print }, args) {
+      const { values } = parseArgs({
+        args,
+        options: {
+          kind: { type: 'string' },
+          uses: { type: 'string' },
+          unlimited: { type: 'boolean' },
+          'expires-in-days': { type: 'string' },
+          code: { type: 'string', multiple: true },
+          count: { type: 'string' },
+          issuer: { type: 'string' },
+          note: { type: 'string' },
+        },
+      });
+      const kind = oneOf<InvitationKind>(values.kind, ['client', 'performer'], '--kind');
+      if (values.unlimited && values.uses) throw new UsageError('--uses and --unlimited exclude each other');
+      const maxUses = values.unlimited ? null : (positiveInt(values.uses, '--uses') ?? 1);
+      const days = positiveInt(values['expires-in-days'], '--expires-in-days');
+      const count = positiveInt(values.count, '--count');
+      if (count && values.code) throw new UsageError('--count generates codes; --code names them: use one of them');
+      await migrate(database);
+      const invitations = new InvitationsService(database.db);
+      const issuedBy = await issuerId(database, values.issuer);
+      const expiresAt = days ? new Date(Date.now() + days * DAY_MS) : null;
+      const codes: Array<string | undefined> = values.code ?? Array.from({ length: count ?? 1 }, () => undefined);
+      for (const code of codes) {
+        print(invitationLine(await invitations.issue({ kind, maxUses, expiresAt, issuedBy, note: values.note ?? null, code })));
+      }
+    },
+  },
+
+  'list-invitations': {
+    usage: 'list-invitations [--kind client|performer] [--limit N]\n                               the newest invitation codes with their uses and status',
+    async run({ database, print }, args) {
+      const { values } = parseArgs({ args, options: { kind: { type: 'string' }, limit: { type: 'string' } } });
+      const kind = values.kind === undefined ? undefined : oneOf<InvitationKind>(values.kind, ['client', 'performer'], '--kind');
+      const list = await new InvitationsService(database.db).list({ kind, limit: positiveInt(values.limit, '--limit') ?? 50 });
+      if (list.length === 0) print('No invitation codes yet. Issue one with: negayno-admin issue-invitation --kind client');
+      for (const item of list) print(invitationLine(item));
+    },
+  },
+
+  'revoke-invitation': {
+    usage: 'revoke-invitation --code CODE  stop an invitation code from letting anyone else in',
+    async run({ database, print }, args) {
+      const { values } = parseArgs({ args, options: { code: { type: 'string' } } });
+      const code = required(values.code, '--code');
+      const revoked = await new InvitationsService(database.db).revoke(code);
+      if (!revoked) throw new UsageError(`no active invitation code ${code}`);
+      print(`Revoked ${code.toUpperCase()}.`);
+    },
+  },
+
+  'issue-login-code': {
+    usage: 'issue-login-code --email E [--issuer EMAIL]\n                               a one-time code that signs E in at /login-as within 10 minutes',
+    async run({ database, config, print }, args) {
+      const { values } = parseArgs({ args, options: { email: { type: 'string' }, issuer: { type: 'string' } } });
+      const email = required(values.email, '--email');
+      const account = await findCredentials(database.db, email);
+      if (!account) throw new UsageError(`no account with the email ${email}`);
+      const { code, expiresAt } = await new LoginCodes(database.db, config.secret).issue(account.user.id, await issuerId(database, values.issuer));
+      print(`Login code for ${account.user.email} (${account.user.role}): ${code}`);
+      print(`Valid once, until ${dateText(expiresAt)}, at /login-as.`);
+    },
+  },
+
+  outbox: {
+    usage: 'outbox [--to EMAIL] [--limit N]  mail kept while no SMTP_URL is set, newest first',
+    async run({ database, print }, args) {
+      const { values } = parseArgs({ args, options: { to: { type: 'string' }, limit: { type: 'string' } } });
+      const mails = await readOutbox(database.db, { to: values.to, limit: positiveInt(values.limit, '--limit') ?? 20 });
+      if (mails.length === 0) print(values.to ? `No mail to ${values.to} in the outbox.` : 'The outbox is empty.');
+      for (const mail of mails) print(`${dateText(mail.createdAt)}  ${mail.recipient}  ${mail.subject}${mail.code ? `  [code ${mail.code}]` : ''}`);
+    },
+  },
+};
+
+export function usage(): string {
+  return `${USAGE_HEADER}\n${Object.values(COMMANDS)
+    .map((command) => `  ${command.usage}`)
+    .join('\n')}\n`;
+}

@@ -1,0 +1,121 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, loadConfig } from '../../config.js';
+import { FlowClient } from '../../test/flows.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
+import { createMailer } from './mailer.js';
+import { OutboxMailer, readOutbox } from './outbox.js';
+import { SmtpMailer } from './smtp.js';
+
+async function issueClientCode(ctx: TestContext): Promise<string> {
+  return (await ctx.services.invitations.issue({ kind: 'client', maxUses: null, expiresAt: null, issuedBy: null, note: null })).code;
+}
+
+describe('mail over SMTP (SMTP_URL set)', () => {
+  let catcher: SmtpCatcher;
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    catcher = await startSmtpCatcher();
+    ctx = await createTestContext({ env: { SMTP_URL: catcher.url, MAIL_FROM: 'Negayno <codes@negayno.test>' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await catcher.close();
+  });
+
+  it('uses nodemailer when SMTP_URL is set', () => {
+    expect(ctx.services.mailer).toBeInstanceOf(SmtpMailer);
+  });
+
+  it('delivers the confirmation code to a real SMTP server, in the request’s language, and the code works', async () => {
+    const flow = new FlowClient(ctx, 'registration', { headers: { 'accept-language': 'en' } });
+    await flow.ok('check-invitation-code', { code: await issueClientCode(ctx) });
+    await flow.ok('email', { email: 'smtp-reader@example.test' });
+
+    const mail = await catcher.mailTo('smtp-reader@example.test');
+    expect(mail.from).toBe('codes@negayno.test');
+    const code = /^\s+(\d{6})$/m.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.subject).toBe(`Your Negayno confirmation code: ${code}`);
+    expect(mail.text).toContain('valid for 15 minutes');
+    expect(await flow.ok('check-email', { code })).toEqual({ next: 'country' });
+    // Nothing goes to the outbox when a mail server is configured.
+    expect(await readOutbox(ctx.db, { to: 'smtp-reader@example.test', limit: 1 })).toEqual([]);
+  });
+
+  it('writes the recovery mail in Ukrainian by default', async () => {
+    const flow = new FlowClient(ctx, 'restore-password');
+    await ctx.services.users.createAccount({ email: 'uk-reader@example.test', password: 'correct-horse-battery', firstname: 'Ольга', lastname: 'Мельник', role: 'user' });
+    await flow.ok('email', { email: 'uk-reader@example.test' });
+    const mail = await catcher.mailTo('uk-reader@example.test');
+    expect(mail.subject).toMatch(/^Відновлення пароля Negayno: \d{6}$/);
+    expect(mail.text).toContain('Код діє 15 хвилин.');
+  });
+});
+
+describe('mail with no mail server', () => {
+  it('keeps the mail in the outbox and names the recipient and the code in one log line', async () => {
+    const ctx = await createTestContext();
+    try {
+      const lines: Array<{ fields: Record<string, unknown>; message: string }> = [];
+      const mailer = new OutboxMailer(ctx.db, { info: ((fields: Record<string, unknown>, message: string) => lines.push({ fields, message })) as never });
+      await mailer.send({ to: 'reader@example.test', subject: 'Код', text: 'Ваш код: 123456', code: '123456' });
+      expect(lines).toEqual([{ fields: { mailTo: 'reader@example.test', mailCode: '123456' }, message: expect.stringMatching(/reader@example\.test.*123456/) }]);
+      const [kept] = await readOutbox(ctx.db, { to: 'READER@example.test', limit: 5 });
+      expect(kept).toMatchObject({ recipient: 'reader@example.test', subject: 'Код', body: 'Ваш код: 123456', code: '123456' });
+      expect(ctx.services.mailer).toBeInstanceOf(OutboxMailer);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('chooses the mailer by SMTP_URL', async () => {
+    const ctx = await createTestContext();
+    try {
+      const log = { info: () => undefined } as never;
+      expect(createMailer({ smtpUrl: null, mailFrom: 'x@y.z' }, ctx.db, log)).toBeInstanceOf(OutboxMailer);
+      const smtp = createMailer({ smtpUrl: 'smtp://127.0.0.1:2525', mailFrom: 'x@y.z' }, ctx.db, log);
+      expect(smtp).toBeInstanceOf(SmtpMailer);
+      await smtp.close();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('a mail server that is down', () => {
+  it('answers server_error and leaves the flow where it was', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const ctx = await createTestContext({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      const flow = new FlowClient(ctx, 'registration');
+      await flow.ok('check-invitation-code', { code: await issueClientCode(ctx) });
+      const response = await flow.call('email', { email: 'unlucky@example.test' });
+      expect(response.status).toBe(500);
+      expect(response.body).toMatchObject({ code: 'server_error' });
+      expect((await flow.call('check-email', { code: '123456' })).body).toMatchObject({ code: 'method_not_allowed' });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('mail configuration', () => {
+  it('reads SMTP_URL and MAIL_FROM, with a default sender', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: null, mailFrom: 'Negayno <no-reply@negayno.local>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.test:465', MAIL_FROM: 'A <a@b.cd>' })).toMatchObject({
+      smtpUrl: 'smtps://user:secret@mail.example.test:465',
+      mailFrom: 'A <a@b.cd>',
+    });
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.test' })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,38 @@
+import type { Db } from '../../db/connection.js';
+import type { MailLog, MailMessage, Mailer } from './mailer.js';
+
+export interface OutboxMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  body: string;
+  code: string | null;
+  createdAt: Date;
+}
+
+/** No SMTP server: the mail is kept in mail_outbox and named in one log line. */
+export class OutboxMailer implements Mailer {
+  constructor(
+    private readonly db: Db,
+    private readonly log: MailLog,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await this.db
+      .insertInto('mail_outbox')
+      .values({ recipient: message.to, subject: message.subject, body: message.text, code: message.code ?? null })
+      .execute();
+    const what = message.code ? `code ${message.code}` : `"${message.subject}"`;
+    this.log.info({ mailTo: message.to, mailCode: message.code }, `mail to ${message.to}: ${what} (no SMTP_URL: kept in the outbox)`);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** The newest mails first, optionally to one recipient. */
+export async function readOutbox(db: Db, options: { to?: string; limit: number }): Promise<OutboxMail[]> {
+  let query = db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(options.limit);
+  if (options.to) query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', options.to!.toLowerCase()));
+  const rows = await query.execute();
+  return rows.map((row) => ({ id: row.id, recipient: row.recipient, subject: row.subject, body: row.body, code: row.code, createdAt: row.created_at }));
+}

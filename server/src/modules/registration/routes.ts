@@ -1,0 +1,48 @@
+import { API_ROOT, FLOW_KINDS, FLOW_STEPS, type FlowKind, type FlowStep } from '@negayno/shared/contract';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { AppError } from '../../http/app-error.js';
+import { ok } from '../../http/envelope.js';
+import { languageOf } from '../../http/language.js';
+import type { Services } from '../../services.js';
+import { clientInfoOf } from '../auth/routes.js';
+import { FLOW_TTL_SECONDS } from './repo.js';
+
+/** One cookie per machine kind, sent only to that kind's calls. */
+export const FLOW_COOKIES: Record<FlowKind, string> = {
+  registration: 'negayno_registration',
+  'performer-registration': 'negayno_performer_registration',
+  'restore-password': 'negayno_restore_password',
+};
+
+function cookieOptions(kind: FlowKind, secure: boolean) {
+  return { httpOnly: true, sameSite: 'lax', path: `${API_ROOT}/${kind}`, secure } as const;
+}
+
+function isFlowStep(step: string): step is FlowStep {
+  return (FLOW_STEPS as readonly string[]).includes(step);
+}
+
+/**
+ * `POST /registration/{step}`, `/performer-registration/{step}`, `/restore-password/{step}` (spec 7).
+ * Public: these are the ways in for people without an account.
+ */
+export function registrationRoutes(services: Services): FastifyPluginAsync {
+  const secure = services.config.cookieSecure;
+  return async (app) => {
+    for (const kind of FLOW_KINDS) {
+      const cookie = FLOW_COOKIES[kind];
+      app.post<{ Params: { step: string } }>(`/${kind}/:step`, async (request, reply: FastifyReply) => {
+        const step = request.params.step;
+        if (!isFlowStep(step)) throw new AppError('action_not_found');
+        const result = await services.registration.step(kind, step, request.body ?? {}, {
+          token: request.cookies[cookie],
+          client: clientInfoOf(request),
+          language: languageOf(request),
+        });
+        if (result.newToken) reply.setCookie(cookie, result.newToken, { ...cookieOptions(kind, secure), maxAge: FLOW_TTL_SECONDS });
+        if (result.finished) reply.clearCookie(cookie, cookieOptions(kind, secure));
+        return ok(result.answer);
+      });
+    }
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Registration, password recovery and login by code (spec 2, 4, 7; decisions 1). The three step
+ * machines answer `{ next }`, the name of the step the server expects next (`done` at the end); the
+ * performer's fullname step also answers `nicknames`. Progress lives on the server, bound to a cookie.
+ */
+import { z } from 'zod';
+import { COUNTRIES, CONFIRMATION_CODE_LENGTH, LENGTH } from './limits.js';
+import { emailField, passwordField, requiredText } from './validation.js';
+
+/** The three machines and where their calls live. */
+export const FLOW_KINDS = ['registration', 'performer-registration', 'restore-password'] as const;
+export type FlowKind = (typeof FLOW_KINDS)[number];
+
+/** Every step of every machine, each a `POST /{kind}/{step}` call. */
+export const FLOW_STEPS = ['check-invitation-code', 'email', 'check-email', 'country', 'fullname', 'nickname', 'password'] as const;
+export type FlowStep = (typeof FLOW_STEPS)[number];
+export type NextStep = FlowStep | 'done';
+
+export interface StepAnswer {
+  next: NextStep;
+  /** Free nicknames to choose from (the performer's fullname step). */
+  nicknames?: string[];
+}
+
+/** The e-mailed confirmation code (decisions: 6 digits, 15 minutes, 5 wrong tries, resend once a minute). */
+export const EMAIL_CODE = {
+  length: CONFIRMATION_CODE_LENGTH,
+  ttlSeconds: 15 * 60,
+  maxWrongTries: 5,
+  resendSeconds: 60,
+} as const;
+
+/** A login-as code is shown once to the operator and signs its user in once, within 10 minutes. */
+export const LOGIN_CODE_TTL_SECONDS = 10 * 60;
+
+/** Invitation and promo codes are compared without case or surrounding spaces. */
+export function normalizeInvitationCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export const invitationCodeBody = z.object({
+  code: requiredText('code', LENGTH.code).transform(normalizeInvitationCode),
+});
+
+export const emailStepBody = z.object({ email: emailField() });
+
+/** Six digits: a longer value is too long, anything else that is not six digits is simply wrong. */
+export const emailCodeBody = z.object({
+  code: z
+    .string({ error: 'code_is_empty' })
+    .trim()
+    .min(1, { error: 'code_is_empty' })
+    .max(CONFIRMATION_CODE_LENGTH, { error: 'code_is_too_long' })
+    .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), { error: 'code_is_incorrect' }),
+});
+
+export const countryBody = z.object({
+  country: z
+    .string({ error: 'country_is_empty' })
+    .trim()
+    .min(1, { error: 'country_is_empty' })
+    .max(LENGTH.country, { error: 'country_is_too_long' })
+    .transform((value) => value.toUpperCase())
+    .refine((value) => (COUNTRIES as readonly string[]).includes(value), { error: 'country_not_found' }),
+});
+
+export const fullnameBody = z.object({
+  firstname: requiredText('firstname', LENGTH.personName),
+  lastname: requiredText('lastname', LENGTH.personName),
+});
+
+export const nicknameBody = z.object({ nickname: requiredText('nickname', LENGTH.nickname) });
+
+/** The screens check that the two password fields match; the server gets the password alone (decisions 1). */
+export const passwordStepBody = z.object({ password: passwordField() });
+
+/** A login-as code: letters and digits, read without case, spaces or dashes. */
+export const loginAsBody = z.object({
+  code: requiredText('code', LENGTH.code).transform((value) => value.replace(/[\s-]/g, '').toUpperCase()),
+});
+export type LoginAsBody = z.infer<typeof loginAsBody>;
