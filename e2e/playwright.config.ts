@@ -33,5 +33,8 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(E2E_PORT) },
+    // Without it Playwright SIGKILLs the server's process group and start-server.mjs never removes its
+    // data directory; SIGTERM lets it stop the server, close the mail catcher and clean up.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from './lib/browser.mjs';
-import { repoRoot, startServer } from './lib/server.mjs';
+import { repoRoot, startServer } from '../support/server.mjs';
 import { summary } from './lib/stats.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);

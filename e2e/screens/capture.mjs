@@ -1,10 +1,10 @@
 // Screenshots of the suite's screens in both themes, both languages, at a phone and a desktop
 // width: `node e2e/screens/capture.mjs [screen-name-prefix]`. Writes PNGs to .screens/ at the repo
-// root. It starts its own seeded server (see bench/lib/server.mjs).
+// root. It starts its own seeded server (see support/server.mjs).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from '../bench/lib/browser.mjs';
-import { repoRoot, startServer } from '../bench/lib/server.mjs';
+import { repoRoot, startServer } from '../support/server.mjs';
 import { SCREENS } from './screens.mjs';
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };

@@ -1,21 +1,29 @@
 // Starts the built server for the end-to-end run on a fresh embedded database, demo seeded, sending
 // its mail over SMTP to a mail catcher on loopback. Before the server starts, the operator's CLI
 // issues the fresh invitation codes the registration specs use (PGlite takes one process at a time).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { E2E_CODES } from './codes.mjs';
 import { startMailCatcher } from './mail-catcher.mjs';
+import { newDataDir, repoRoot, runAdmin } from './server.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = process.env.E2E_PORT ?? '8199';
-const dataDir = mkdtempSync(join(tmpdir(), 'negayno-e2e-'));
+const dataDir = newDataDir();
 const mail = await startMailCatcher();
 // support/mail.ts reads this file to reach the catcher.
 const catcherFile = join(tmpdir(), `negayno-e2e-${port}-mail.json`);
 writeFileSync(catcherFile, JSON.stringify({ readerUrl: mail.readerUrl }));
+
+for (const [kind, codes] of Object.entries(E2E_CODES)) {
+  try {
+    runAdmin(dataDir, ['issue-invitation', '--kind', kind, ...codes.flatMap((code) => ['--code', code]), '--note', 'end-to-end']);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 const env = {
   ...process.env,
@@ -28,14 +36,7 @@ const env = {
   SMTP_URL: mail.smtpUrl,
 };
 delete env.DATABASE_URL;
-
-for (const [kind, codes] of Object.entries(E2E_CODES)) {
-  const args = ['issue-invitation', '--kind', kind, ...codes.flatMap((code) => ['--code', code]), '--note', 'end-to-end'];
-  const issued = spawnSync(process.execPath, [join(root, 'server', 'dist', 'cli.js'), ...args], { env, cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (issued.status !== 0) process.exit(issued.status ?? 1);
-}
-
-const server = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')], { env, stdio: 'inherit', cwd: root });
+const server = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.js')], { env, stdio: 'inherit', cwd: repoRoot });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
