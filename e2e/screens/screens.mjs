@@ -1,10 +1,43 @@
-/** Answers a flow's calls with the steps the real server would name, so later screens can be shown without a mailbox. */
-async function fakeFlow(page, kind, answers) {
+/**
+ * Answers a flow's calls with the steps the real server would name, so later screens can be shown
+ * without a mailbox; a step in `refusals` is answered with that error envelope instead.
+ */
+async function fakeFlow(page, kind, answers, refusals = {}) {
   await page.route(`**/api/${kind}/*`, (route) => {
     const step = route.request().url().split('/').pop();
-    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 'ok', data: answers[step] }) });
+    const refusal = refusals[step];
+    const body = refusal ?? { status: 'ok', data: answers[step] };
+    return route.fulfill({ status: refusal ? 400 : 200, contentType: 'application/json', body: JSON.stringify(body) });
   });
 }
+
+/** A refusal as the server words it (the screens translate the code; the message is the fallback). */
+const refusal = (code, field, data) => ({ status: 'error', code, message: code, details: { [field]: { code, message: code } }, ...(data ? { data } : {}) });
+
+/** Walks the performer registration to the nickname screen (country and name on step 4). */
+async function performerToNickname(page, url) {
+  await page.goto(`${url}/wregister`);
+  await page.getByTestId('field-invitationCode').fill('DEMO-PERFORMER');
+  await page.getByTestId('flow-submit').click();
+  await page.getByTestId('field-email').fill('taras@example.com');
+  await page.getByTestId('flow-submit').click();
+  await page.getByTestId('field-code-0').click();
+  await page.keyboard.type('482913');
+  await page.getByTestId('flow-submit').click();
+  await page.getByTestId('field-firstname').fill('Тарас');
+  await page.getByTestId('field-lastname').fill('Шевченко');
+  await page.getByTestId('flow-submit').click();
+  await page.getByTestId('field-nickname').waitFor();
+}
+
+const PERFORMER_ANSWERS = {
+  'check-invitation-code': { next: 'email' },
+  email: { next: 'check-email' },
+  'check-email': { next: 'country' },
+  country: { next: 'fullname' },
+  fullname: { next: 'nickname', nicknames: ['taras_shevchenko', 'taras.shevchenko', 't.shevchenko', 'shevchenko.taras'] },
+  nickname: { next: 'password' },
+};
 
 const REGISTRATION_SCREENS = [
   {
@@ -45,27 +78,39 @@ const REGISTRATION_SCREENS = [
     },
   },
   {
-    name: 'register-performer-nickname',
+    name: 'register-code-expired',
     open: async (page, url) => {
-      await fakeFlow(page, 'performer-registration', {
-        'check-invitation-code': { next: 'email' },
-        email: { next: 'check-email' },
-        'check-email': { next: 'country' },
-        country: { next: 'fullname' },
-        fullname: { next: 'nickname', nicknames: ['taras_shevchenko', 'taras.shevchenko', 't.shevchenko', 'shevchenko.taras'] },
-      });
-      await page.goto(`${url}/wregister`);
-      await page.getByTestId('field-invitationCode').fill('DEMO-PERFORMER');
+      await fakeFlow(page, 'registration', { 'check-invitation-code': { next: 'email' }, email: { next: 'check-email' } }, { 'check-email': refusal('code_is_expired', 'code') });
+      await page.goto(`${url}/register`);
+      await page.getByTestId('field-invitationCode').fill('DEMO-CLIENT');
       await page.getByTestId('flow-submit').click();
-      await page.getByTestId('field-email').fill('taras@example.com');
+      await page.getByTestId('field-email').fill('iryna.petrenko@example.com');
       await page.getByTestId('flow-submit').click();
       await page.getByTestId('field-code-0').click();
       await page.keyboard.type('482913');
       await page.getByTestId('flow-submit').click();
-      await page.getByTestId('field-firstname').fill('Тарас');
-      await page.getByTestId('field-lastname').fill('Шевченко');
+      await page.locator('.fui-Field__validationMessage').first().waitFor();
+    },
+  },
+  {
+    name: 'register-performer-nickname',
+    open: async (page, url) => {
+      await fakeFlow(page, 'performer-registration', PERFORMER_ANSWERS);
+      await performerToNickname(page, url);
+    },
+  },
+  {
+    name: 'register-performer-nickname-taken',
+    open: async (page, url) => {
+      const fresh = { next: 'nickname', nicknames: ['taras.shevchenko', 't.shevchenko', 'shevchenko.taras', 'taras_shevchenko4821'] };
+      await fakeFlow(page, 'performer-registration', PERFORMER_ANSWERS, { password: refusal('nickname_is_invalid', 'nickname', fresh) });
+      await performerToNickname(page, url);
+      await page.getByTestId('field-nickname').locator('label').first().click();
       await page.getByTestId('flow-submit').click();
-      await page.getByTestId('field-nickname').waitFor();
+      await page.getByTestId('field-password').fill('performer-password');
+      await page.getByTestId('field-passwordRepeat').fill('performer-password');
+      await page.getByTestId('flow-submit').click();
+      await page.locator('.fui-Field__validationMessage').first().waitFor();
     },
   },
   {
@@ -92,6 +137,16 @@ const REGISTRATION_SCREENS = [
     open: async (page, url) => {
       await page.goto(`${url}/restore-password`);
       await page.getByTestId('field-email').waitFor();
+    },
+  },
+  {
+    name: 'restore-password-code',
+    open: async (page, url) => {
+      await fakeFlow(page, 'restore-password', { email: { next: 'check-email' } });
+      await page.goto(`${url}/restore-password`);
+      await page.getByTestId('field-email').fill('user@demo.test');
+      await page.getByTestId('flow-submit').click();
+      await page.getByTestId('field-code-0').waitFor();
     },
   },
   {

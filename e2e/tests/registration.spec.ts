@@ -118,6 +118,60 @@ test.describe('registration, recovery and their mistakes', () => {
     expect(profile.data).toMatchObject({ email, role: 'performer', nickname });
   });
 
+  test('a performer whose nickname is taken before the password goes back to fresh suggestions and finishes', async ({ page, playwright, baseURL }) => {
+    const email = unique('slow-performer');
+    await page.goto('/wregister');
+    await page.getByTestId('field-invitationCode').fill('DEMO-PERFORMER');
+    await page.getByTestId('flow-submit').click();
+    await page.getByTestId('field-email').fill(email);
+    await page.getByTestId('flow-submit').click();
+    await typeCode(page, await mailedCode(email));
+    await page.getByTestId('flow-submit').click();
+    await page.getByTestId('field-firstname').fill('Марко');
+    await page.getByTestId('field-lastname').fill('Вовчок');
+    await page.getByTestId('flow-submit').click();
+    const first = page.getByTestId('field-nickname').locator('label').first();
+    const contested = ((await first.textContent()) ?? '').replace(/^@/, '');
+    await first.click();
+    await page.getByTestId('flow-submit').click();
+    await expect(page.getByTestId('flow-step')).toHaveText('6/6');
+
+    // Meanwhile someone with the same name registers in another browser and takes that nickname.
+    const other = await playwright.request.newContext({ baseURL });
+    const otherEmail = unique('quick-performer');
+    const step = async (name: string, data: Record<string, string>) => {
+      const response = await other.post(`/api/performer-registration/${name}`, { data });
+      expect(response.ok(), `${name}: ${await response.text()}`).toBe(true);
+      return (await response.json()).data as { nicknames?: string[] };
+    };
+    await step('check-invitation-code', { code: 'DEMO-PERFORMER' });
+    await step('email', { email: otherEmail });
+    await step('check-email', { code: await mailedCode(otherEmail) });
+    await step('country', { country: 'UA' });
+    expect((await step('fullname', { firstname: 'Марко', lastname: 'Вовчок' })).nicknames).toContain(contested);
+    await step('nickname', { nickname: contested });
+    await step('password', { password: 'quick-performer-password' });
+    await other.dispose();
+
+    await page.getByTestId('field-password').fill('slow-performer-password');
+    await page.getByTestId('field-passwordRepeat').fill('slow-performer-password');
+    await page.getByTestId('flow-submit').click();
+    await expect(page.getByText('Цей нікнейм щойно зайняли. Оберіть інший зі списку')).toBeVisible();
+    await expect(page.getByTestId('flow-step')).toHaveText('5/6');
+    const offered = await page.getByTestId('field-nickname').locator('label').allTextContents();
+    expect(offered.length).toBeGreaterThanOrEqual(3);
+    expect(offered).not.toContain(`@${contested}`);
+    const chosen = offered[0]!.replace(/^@/, '');
+    await page.getByTestId('field-nickname').locator('label').first().click();
+    await page.getByTestId('flow-submit').click();
+    await expect(page.getByTestId('flow-step')).toHaveText('6/6');
+    await expect(page.getByTestId('field-password')).toHaveValue('slow-performer-password');
+    await page.getByTestId('flow-submit').click();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    const profile = await (await page.request.get('/api/user/profile')).json();
+    expect(profile.data).toMatchObject({ email, role: 'performer', nickname: chosen });
+  });
+
   test('a user recovers the password and signs in with the new one', async ({ page }) => {
     const email = unique('forgetful');
     await registerByApi(page.request, email, 'the-old-password');

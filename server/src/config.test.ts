@@ -21,6 +21,7 @@ describe('configuration', () => {
       cookieSecure: false,
       logLevel: 'info',
       trustProxy: false,
+      emailCodeTtlSeconds: 15 * 60,
     });
   });
 
@@ -37,6 +38,7 @@ describe('configuration', () => {
       COOKIE_SECURE: 'yes',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'on',
+      EMAIL_CODE_TTL_SECONDS: '600',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -50,6 +52,7 @@ describe('configuration', () => {
       cookieSecure: true,
       logLevel: 'warn',
       trustProxy: true,
+      emailCodeTtlSeconds: 600,
     });
   });
 
@@ -61,6 +64,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ MAINTENANCE_MODE: 'maybe' })).toThrow(/MAINTENANCE_MODE/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+  });
+
+  it('keeps a confirmation code’s lifetime between a second and the hour its flow lives', () => {
+    expect(loadConfig({ EMAIL_CODE_TTL_SECONDS: '1' }).emailCodeTtlSeconds).toBe(1);
+    expect(loadConfig({ EMAIL_CODE_TTL_SECONDS: '3600' }).emailCodeTtlSeconds).toBe(3600);
+    for (const wrong of ['0', '3601', '1.5', 'soon']) expect(() => loadConfig({ EMAIL_CODE_TTL_SECONDS: wrong })).toThrow(/EMAIL_CODE_TTL_SECONDS/);
   });
 
   describe('a production start', () => {

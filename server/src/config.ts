@@ -3,6 +3,7 @@
  * the root README.md (Configuration); keep the two in step.
  */
 import { isAbsolute, join, resolve } from 'node:path';
+import { EMAIL_CODE } from '@negayno/shared/contract';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.js';
 
@@ -34,6 +35,8 @@ export interface Config {
   smtpUrl: string | null;
   /** The From of every mail. */
   mailFrom: string;
+  /** How long a mailed confirmation code is good for (15 minutes unless the operator chooses otherwise). */
+  emailCodeTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +78,8 @@ const environmentSchema = z.object({
     message: 'expected smtp://… or smtps://…',
   }),
   MAIL_FROM: optionalText,
+  // Up to the hour a registration or recovery lives after its last step: a code cannot outlive its flow.
+  EMAIL_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(EMAIL_CODE.ttlSeconds),
 });
 
 function absolute(path: string): string {
@@ -106,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: vars.TRUST_PROXY ?? false,
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? 'Negayno <no-reply@negayno.local>',
+    emailCodeTtlSeconds: vars.EMAIL_CODE_TTL_SECONDS,
   };
 }
 

@@ -63,7 +63,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     loginCodes,
     mailer,
     invitations,
-    registration: new RegistrationService(db, config.secret, limiter, invitations, mailer, auth),
+    registration: new RegistrationService(db, config.secret, limiter, invitations, mailer, auth, config.emailCodeTtlSeconds),
     ledger,
     money: new MoneyService(db, ledger),
     projects,

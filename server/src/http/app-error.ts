@@ -2,7 +2,8 @@ import { httpStatusOf, type ErrorCode } from '@negayno/shared/contract';
 
 /**
  * A failure the client is told about: a catalogue code (its HTTP status comes from the catalogue)
- * and, for form errors, a code per field. Texts are chosen later, in the request's language.
+ * and, for form errors, a code per field. Texts are chosen later, in the request's language. `data`
+ * goes out as the envelope's `data`: what the caller needs to go on after the refusal.
  */
 export class AppError extends Error {
   readonly statusCode: number;
@@ -10,6 +11,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly details?: Record<string, ErrorCode>,
+    readonly data?: unknown,
   ) {
     super(code);
     this.name = 'AppError';

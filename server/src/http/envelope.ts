@@ -13,5 +13,6 @@ export function errorEnvelope(error: AppError, language: Language): ErrorEnvelop
       Object.entries(error.details).map(([field, code]): [string, FieldError] => [field, { code, message: errorText(code, language) }]),
     );
   }
+  if (error.data !== undefined) envelope.data = error.data;
   return envelope;
 }

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: Record<string, FieldError> = {},
+    /** The envelope's `data`: where the refusal left things (see ErrorEnvelope). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -94,7 +96,7 @@ async function send<T>(method: Method, path: string, options: RequestOptions): P
   const envelope = await readEnvelope<T>(response);
   if (envelope.status === 'ok' && response.ok) return envelope.data;
   const failure = envelope.status === 'error' ? envelope : fallbackEnvelope(response.status);
-  const error = new ApiError(response.status, failure.code, failure.message, failure.details);
+  const error = new ApiError(response.status, failure.code, failure.message, failure.details, failure.data);
   report(error, path, options);
   throw error;
 }

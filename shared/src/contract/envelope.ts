@@ -14,6 +14,11 @@ export interface ErrorEnvelope {
   code: string;
   message: string;
   details?: Record<string, FieldError>;
+  /**
+   * Where a refusal left things, when the caller needs that to go on: a step machine that moved back
+   * answers its new position (a StepAnswer), e.g. fresh nicknames after the chosen one was taken.
+   */
+  data?: unknown;
 }
 
 export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;

@@ -5,7 +5,7 @@
  * email and password just entered.
  */
 import { ApiError, api } from '@negayno/shared/api';
-import { EMAIL_CODE, LENGTH, isEmail, type FlowStep, type StepAnswer } from '@negayno/shared/contract';
+import { EMAIL_CODE, FLOW_STEPS, LENGTH, isEmail, type FlowStep, type StepAnswer } from '@negayno/shared/contract';
 import type { SessionStore } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { FLOWS, type FlowDefinition, type FlowName, type Screen } from './definitions';
@@ -31,6 +31,13 @@ const FIELDS_ON: Record<Screen, Field[]> = {
   nickname: ['nickname'],
   password: ['password', 'passwordRepeat'],
 };
+
+/** A refusal that moved the server's machine back names the step it now expects (ErrorEnvelope.data). */
+function movedBackTo(data: unknown): (StepAnswer & { next: FlowStep }) | null {
+  const answer = data as Partial<StepAnswer> | null | undefined;
+  if (typeof answer?.next !== 'string' || !(FLOW_STEPS as readonly string[]).includes(answer.next)) return null;
+  return answer as StepAnswer & { next: FlowStep };
+}
 
 const required: FormError = { key: 'auth:validation.required' };
 const tooLong = (length: number): FormError => ({ key: 'auth:validation.maxSymbols', values: { length } });
@@ -297,15 +304,18 @@ export class FlowStore {
       return;
     }
     const next = answer.next;
-    runInAction(() => {
-      if (answer.nicknames) {
-        this.nicknames = answer.nicknames;
-        if (!answer.nicknames.includes(this.values.nickname)) this.values.nickname = '';
-      }
-      if (next === 'check-email') this.values.code = '';
-      this.resent = false;
-      this.screen = this.definition.screenFor(next);
-    });
+    runInAction(() => this.show(next, answer.nicknames));
+  }
+
+  /** The screen of the step the server expects, with the suggestions it sent. */
+  private show(next: FlowStep, nicknames: string[] | undefined): void {
+    if (nicknames) {
+      this.nicknames = nicknames;
+      if (!nicknames.includes(this.values.nickname)) this.values.nickname = '';
+    }
+    if (next === 'check-email') this.values.code = '';
+    this.resent = false;
+    this.screen = this.definition.screenFor(next);
   }
 
   private applyError(error: unknown): void {
@@ -317,6 +327,15 @@ export class FlowStore {
       this.expired = true;
       this.formError = { key: 'auth:flow.expired' };
       return;
+    }
+    const movedBack = movedBackTo(error.data);
+    if (movedBack) {
+      this.show(movedBack.next, movedBack.nicknames);
+      // The only way back so far: the chosen nickname was taken meanwhile; fresh suggestions came along.
+      if (movedBack.next === 'nickname') {
+        this.errors = { nickname: { key: 'auth:register.nickname.taken' } };
+        return;
+      }
     }
     let placed = false;
     for (const [field, detail] of Object.entries(error.details)) {

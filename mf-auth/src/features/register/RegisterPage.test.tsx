@@ -128,6 +128,35 @@ describe('performer registration and recovery screens', () => {
     expect(screen.getByText('Оберіть нікнейм')).toBeInTheDocument();
   });
 
+  it('goes back to the nickname with fresh suggestions when the chosen one was taken before the password', async () => {
+    const taken = { status: 400, body: { status: 'error', code: 'nickname_is_invalid', message: 'x', details: { nickname: { code: 'nickname_is_invalid', message: 'x' } }, data: { next: 'nickname', nicknames: ['taras_oliinyk', 't.oliinyk', 'oliinyk.taras'] } } };
+    const calls = serverAnswers(ok({ next: 'email' }), ok({ next: 'check-email' }), ok({ next: 'country' }), ok({ next: 'fullname' }), ok({ next: 'nickname', nicknames: ['taras.oliinyk', 'taras_oliinyk', 't.oliinyk'] }), ok({ next: 'password' }), taken, ok({ next: 'password' }));
+    await renderInApp(<PerformerRegisterPage />, { route: '/wregister' });
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('field-invitationCode'), 'PERF{Enter}');
+    await user.type(await screen.findByTestId('field-email'), 'taras@perf.test{Enter}');
+    await user.click(await screen.findByTestId('field-code-0'));
+    await user.keyboard('654321{Enter}');
+    await user.type(await screen.findByTestId('field-firstname'), 'Тарас');
+    await user.type(screen.getByTestId('field-lastname'), 'Олійник{Enter}');
+    await user.click(await screen.findByRole('radio', { name: '@taras.oliinyk' }));
+    await user.click(screen.getByTestId('flow-submit'));
+    expect(await screen.findByText('6/6')).toBeInTheDocument();
+    await user.type(screen.getByTestId('field-password'), 'performer-password');
+    await user.type(screen.getByTestId('field-passwordRepeat'), 'performer-password{Enter}');
+
+    expect(await screen.findByText('Цей нікнейм щойно зайняли. Оберіть інший зі списку')).toBeInTheDocument();
+    expect(screen.getByTestId('flow-step')).toHaveTextContent('5/6');
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['taras_oliinyk', 't.oliinyk', 'oliinyk.taras']);
+    expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(0);
+    await user.click(screen.getByRole('radio', { name: '@oliinyk.taras' }));
+    await user.click(screen.getByTestId('flow-submit'));
+    expect(await screen.findByText('6/6')).toBeInTheDocument();
+    expect(calls.at(-1)).toEqual({ url: '/api/performer-registration/nickname', body: { nickname: 'oliinyk.taras' } });
+    // The password fields keep what was typed: one more Enter finishes.
+    expect(screen.getByTestId('field-password')).toHaveValue('performer-password');
+  });
+
   it('recovers without step numbers and links back to login and to registration', async () => {
     await renderInApp(<RestorePasswordPage />, { route: '/restore-password' });
     expect(screen.queryByTestId('flow-step')).not.toBeInTheDocument();

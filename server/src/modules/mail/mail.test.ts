@@ -7,6 +7,7 @@ import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import { createMailer } from './mailer.js';
 import { OutboxMailer, readOutbox } from './outbox.js';
 import { SmtpMailer } from './smtp.js';
+import { confirmationCodeMail } from './templates.js';
 
 async function issueClientCode(ctx: TestContext): Promise<string> {
   return (await ctx.services.invitations.issue({ kind: 'client', maxUses: null, expiresAt: null, issuedBy: null, note: null })).code;
@@ -117,5 +118,21 @@ describe('mail configuration', () => {
 
   it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.test' })).toThrow(ConfigError);
+  });
+});
+
+describe('the confirmation code mail', () => {
+  it.each([
+    [900, 'uk', 'Код діє 15 хвилин.'],
+    [60, 'uk', 'Код діє 1 хвилину.'],
+    [120, 'uk', 'Код діє 2 хвилини.'],
+    [21 * 60, 'uk', 'Код діє 21 хвилину.'],
+    [45, 'uk', 'Код діє 45 секунд.'],
+    [3, 'uk', 'Код діє 3 секунди.'],
+    [900, 'en', 'The code is valid for 15 minutes.'],
+    [60, 'en', 'The code is valid for 1 minute.'],
+    [1, 'en', 'The code is valid for 1 second.'],
+  ] as const)('tells a lifetime of %i s in %s words: %s', (seconds, language, sentence) => {
+    expect(confirmationCodeMail('reader@example.test', '123456', 'registration', language, seconds).text).toContain(sentence);
   });
 });

@@ -1,10 +1,8 @@
 /** The texts of the mails the ways in send, in the language of the request that caused them. */
-import { EMAIL_CODE, type Language } from '@negayno/shared/contract';
+import type { Language } from '@negayno/shared/contract';
 import type { MailMessage } from './mailer.js';
 
 export type CodePurpose = 'registration' | 'restore-password';
-
-const MINUTES = EMAIL_CODE.ttlSeconds / 60;
 
 const TEXTS: Record<Language, Record<CodePurpose, { subject: string; intro: string; ignore: string }>> = {
   uk: {
@@ -33,17 +31,30 @@ const TEXTS: Record<Language, Record<CodePurpose, { subject: string; intro: stri
   },
 };
 
-const VALIDITY: Record<Language, string> = {
-  uk: `Код діє ${MINUTES} хвилин.`,
-  en: `The code is valid for ${MINUTES} minutes.`,
+/** Unit names by plural category (Ukrainian needs three forms: 1 хвилину, 2 хвилини, 5 хвилин). */
+const UNITS: Record<Language, Record<'minute' | 'second', Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>> = {
+  uk: { minute: { one: 'хвилину', few: 'хвилини', many: 'хвилин', other: 'хвилини' }, second: { one: 'секунду', few: 'секунди', many: 'секунд', other: 'секунди' } },
+  en: { minute: { one: 'minute', other: 'minutes' }, second: { one: 'second', other: 'seconds' } },
 };
 
-export function confirmationCodeMail(to: string, code: string, purpose: CodePurpose, language: Language): MailMessage {
+/** The code's lifetime (EMAIL_CODE_TTL_SECONDS) in whole minutes when it is, else in seconds. */
+function lifetime(seconds: number, language: Language): string {
+  const [count, unit] = seconds % 60 === 0 ? [seconds / 60, 'minute' as const] : [seconds, 'second' as const];
+  const forms = UNITS[language][unit];
+  return `${count} ${forms[new Intl.PluralRules(language).select(count)] ?? forms.other}`;
+}
+
+const VALIDITY: Record<Language, (lifetime: string) => string> = {
+  uk: (time) => `Код діє ${time}.`,
+  en: (time) => `The code is valid for ${time}.`,
+};
+
+export function confirmationCodeMail(to: string, code: string, purpose: CodePurpose, language: Language, ttlSeconds: number): MailMessage {
   const texts = TEXTS[language][purpose];
   return {
     to,
     code,
     subject: `${texts.subject}: ${code}`,
-    text: [texts.intro, '', `    ${code}`, '', VALIDITY[language], texts.ignore, '', '— Negayno'].join('\n'),
+    text: [texts.intro, '', `    ${code}`, '', VALIDITY[language](lifetime(ttlSeconds, language)), texts.ignore, '', '— Negayno'].join('\n'),
   };
 }

@@ -48,7 +48,9 @@ describe('performer registration', () => {
     expect((await flow.call('nickname', { nickname: 'n'.repeat(33) })).body).toMatchObject({ code: 'nickname_is_too_long' });
     // Someone else takes the first suggestion meanwhile.
     await createUser(ctx.db, { nickname: answer.nicknames![0], role: 'performer' });
-    expect((await flow.call('nickname', { nickname: answer.nicknames![0] })).body).toMatchObject({ code: 'nickname_is_invalid' });
+    const taken = (await flow.call('nickname', { nickname: answer.nicknames![0] })).body;
+    expect(taken).toMatchObject({ code: 'nickname_is_invalid', data: { next: 'nickname', nicknames: expect.arrayContaining([answer.nicknames![2]]) } });
+    expect((taken as { data: { nicknames: string[] } }).data.nicknames).not.toContain(answer.nicknames![0]);
     expect(await flow.ok('nickname', { nickname: answer.nicknames![2]!.toUpperCase() })).toEqual({ next: 'password' });
   });
 
@@ -56,6 +58,33 @@ describe('performer registration', () => {
     const { answer } = await atNickname('李', '王');
     expect(answer.nicknames!.length).toBeGreaterThanOrEqual(3);
     for (const nickname of answer.nicknames!) expect(nickname).toMatch(/^performer\d+$/);
+  });
+
+  it('sends the flow back to the nickname with fresh suggestions when the chosen one was taken before the password', async () => {
+    const first = await atNickname('Леся', 'Українка');
+    const second = await atNickname('Леся', 'Українка');
+    expect(second.answer.nicknames).toEqual(first.answer.nicknames);
+    const contested = first.answer.nicknames![0]!;
+    await first.flow.ok('nickname', { nickname: contested });
+    await second.flow.ok('nickname', { nickname: contested });
+    expect(await first.flow.ok('password', { password: NEW_PASSWORD })).toEqual({ next: 'done' });
+
+    const refused = await second.flow.call('password', { password: NEW_PASSWORD });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ status: 'error', code: 'nickname_is_invalid', details: { nickname: { code: 'nickname_is_invalid' } }, data: { next: 'nickname' } });
+    const fresh = (refused.body as { data: { nicknames: string[] } }).data.nicknames;
+    expect(fresh.length).toBeGreaterThanOrEqual(3);
+    expect(fresh).not.toContain(contested);
+    // Nothing was created, the invitation is not spent, and the password step waits for a nickname again.
+    expect(await ctx.db.selectFrom('users').select('id').where('email', '=', second.email.toLowerCase()).executeTakeFirst()).toBeUndefined();
+    expect((await ctx.db.selectFrom('invitation_codes').select('use_count').where('id', '=', second.invitation.id).executeTakeFirstOrThrow()).use_count).toBe(0);
+    expect((await second.flow.call('password', { password: NEW_PASSWORD })).body).toMatchObject({ code: 'method_not_allowed' });
+    expect((await second.flow.call('nickname', { nickname: contested })).body).toMatchObject({ code: 'nickname_is_invalid' });
+
+    expect(await second.flow.ok('nickname', { nickname: fresh[0] })).toEqual({ next: 'password' });
+    expect(await second.flow.ok('password', { password: NEW_PASSWORD })).toEqual({ next: 'done' });
+    const cookie = await ctx.login(second.email, NEW_PASSWORD);
+    expect((await ctx.get('/api/user/profile', { cookie })).body).toMatchObject({ data: { nickname: fresh[0], role: 'performer' } });
   });
 
   it('cannot skip the nickname, and redoing the name forgets the chosen one', async () => {

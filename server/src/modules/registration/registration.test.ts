@@ -432,3 +432,35 @@ describe('client registration', () => {
     });
   });
 });
+
+describe('a confirmation code lifetime set by EMAIL_CODE_TTL_SECONDS', () => {
+  const TTL_SECONDS = 3;
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { EMAIL_CODE_TTL_SECONDS: String(TTL_SECONDS) } });
+  });
+  afterAll(() => ctx.close());
+
+  /** A flow awaiting its code, and a moment by which the code was surely sent. */
+  async function codeSentTo(email: string): Promise<{ flow: FlowClient; sentBy: number }> {
+    const invitation = await ctx.services.invitations.issue({ kind: 'client', maxUses: 1, expiresAt: null, issuedBy: null, note: null });
+    const flow = new FlowClient(ctx, 'registration');
+    await flow.ok('check-invitation-code', { code: invitation.code });
+    await flow.ok('email', { email });
+    return { flow, sentBy: Date.now() };
+  }
+
+  it('says the lifetime in the mail, takes the code within it and refuses it once it has passed', async () => {
+    const { flow: inTime } = await codeSentTo('in-time@example.test');
+    const [mail] = await readOutbox(ctx.db, { to: 'in-time@example.test', limit: 1 });
+    expect(mail!.body).toContain('Код діє 3 секунди.');
+    expect(await inTime.ok('check-email', { code: mail!.code })).toEqual({ next: 'country' });
+
+    const { flow: late, sentBy } = await codeSentTo('late@example.test');
+    // Real time passes; nothing in the database is touched.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, sentBy + TTL_SECONDS * 1000 + 200 - Date.now())));
+    const response = await late.call('check-email', { code: await lastCodeTo(ctx, 'late@example.test') });
+    expect(response.body).toMatchObject({ code: 'code_is_expired', details: { code: { code: 'code_is_expired' } } });
+  });
+});

@@ -20,6 +20,7 @@ import {
   type StepAnswer,
 } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
+import { violatedUnique } from '../../db/errors.js';
 import type { FlowMachine } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { validate } from '../../http/validate.js';
@@ -92,6 +93,8 @@ export class RegistrationService {
     private readonly invitations: InvitationsService,
     private readonly mailer: Mailer,
     private readonly auth: AuthService,
+    /** How long a mailed code is good for (config EMAIL_CODE_TTL_SECONDS, 15 minutes by default). */
+    private readonly codeTtlSeconds: number,
   ) {
     this.handlers = {
       'check-invitation-code': (p, b, c) => this.checkInvitationCode(p, b, c),
@@ -184,9 +187,9 @@ export class RegistrationService {
     const code = randomDigits(EMAIL_CODE.length);
     if (data.userId !== null) {
       const purpose = position.machine === 'restore' ? 'restore-password' : 'registration';
-      await this.mailer.send(confirmationCodeMail(email, code, purpose, context.language));
+      await this.mailer.send(confirmationCodeMail(email, code, purpose, context.language, this.codeTtlSeconds));
     }
-    return this.moveOn(position, 'email', data, { code: { hash: this.codeHashOf(position.tokenHash, code), ttlSeconds: EMAIL_CODE.ttlSeconds } });
+    return this.moveOn(position, 'email', data, { code: { hash: this.codeHashOf(position.tokenHash, code), ttlSeconds: this.codeTtlSeconds } });
   }
 
   private async checkEmail(position: Position, body: unknown, context: StepContext): Promise<StepResult> {
@@ -197,7 +200,7 @@ export class RegistrationService {
       [LIMITS.codeCheckIp, ipSubject(context.client.ip)],
     ] as const;
     await this.limiter.assertNotExceeded(checks);
-    // A code past its 15 minutes, or one that took its 5 wrong tries, is dead: a new one must be sent.
+    // A code past its lifetime (15 minutes by default), or one that took its 5 wrong tries, is dead: a new one must be sent.
     if (!flow.codeHash || flow.codeExpired) throw refuse('code_is_expired', 'code');
     if (!(await takeCodeTry(this.db, flow.tokenHash, EMAIL_CODE.maxWrongTries))) throw refuse('code_is_expired', 'code');
     if (!sameHash(flow.codeHash, this.codeHashOf(flow.tokenHash, code))) {
@@ -225,8 +228,21 @@ export class RegistrationService {
     const { nickname } = validate(nicknameBody, body);
     const data = this.dataBefore(position, 'nickname');
     const chosen = data.nicknames?.find((suggestion) => suggestion === nickname.toLowerCase());
-    if (!chosen || !(await isNicknameFree(this.db, chosen))) throw refuse('nickname_is_invalid', 'nickname');
+    if (!chosen) throw refuse('nickname_is_invalid', 'nickname');
+    if (!(await isNicknameFree(this.db, chosen))) return this.nicknameTaken(position.flow!);
     return this.moveOn(position, 'nickname', { ...data, nickname: chosen });
+  }
+
+  /**
+   * Someone took the chosen nickname since it was suggested: the flow goes back to the nickname step
+   * with fresh suggestions, and the refusal carries them, so the screen can offer them at once.
+   */
+  private async nicknameTaken(flow: FlowRow): Promise<never> {
+    const data = forgetFrom(flow.data, stepsFrom(flow.machine, 'nickname'));
+    const nicknames = await suggestNicknames(this.db, data.firstname!, data.lastname!);
+    if (!(await advanceFlow(this.db, flow, { step: 'nickname', data: { ...data, nicknames } }))) throw new AppError('method_not_allowed');
+    const answer: StepAnswer = { next: 'nickname', nicknames };
+    throw new AppError('nickname_is_invalid', { nickname: 'nickname_is_invalid' }, answer);
   }
 
   private async password(position: Position, body: unknown, context: StepContext): Promise<StepResult> {
@@ -234,21 +250,22 @@ export class RegistrationService {
     const { password } = validate(passwordStepBody, body);
     const passwordHash = await hashPassword(password);
     if (position.machine === 'restore') await this.restorePassword(flow, passwordHash);
-    else await this.createAccount(flow, passwordHash, context.language);
+    else if (!(await this.createAccount(flow, passwordHash, context.language))) return this.nicknameTaken(flow);
     return { answer: { next: 'done' }, finished: true };
   }
 
   /**
    * The account, the invitation's use, the promo code and the project memberships are written in
-   * one transaction that also ends the flow: all of it happens once, or none of it.
+   * one transaction that also ends the flow: all of it happens once, or none of it. Answers false,
+   * with nothing written, when the performer's nickname was taken since it was chosen.
    */
-  private async createAccount(flow: FlowRow, passwordHash: string, language: Language): Promise<void> {
+  private async createAccount(flow: FlowRow, passwordHash: string, language: Language): Promise<boolean> {
     const data = flow.data;
     if (!data.email || !data.emailVerified || !data.firstname || !data.lastname || !data.country) throw new AppError('method_not_allowed');
     const email = data.email;
-    await this.db.transaction().execute(async (trx) => {
+    const created = this.db.transaction().execute(async (trx) => {
       if (await emailIsTaken(trx, email)) throw refuse('email_already_added', 'email');
-      if (data.nickname && !(await isNicknameFree(trx, data.nickname))) throw refuse('nickname_is_invalid', 'nickname');
+      if (data.nickname && !(await isNicknameFree(trx, data.nickname))) return false;
       const redeemed = data.grant ? await this.invitations.redeem(trx, data.grant) : { invitationCodeId: null, invitedBy: null };
       const userId = await insertUser(trx, {
         email,
@@ -268,6 +285,15 @@ export class RegistrationService {
       // The 4-step variant has no invitation code: its project invitation is its ticket in.
       if (flow.machine === 'invited-client' && joined === 0) throw refuse('email_not_invited', 'email');
       if (!(await finishFlow(trx, flow))) throw new AppError('method_not_allowed');
+      return true;
+    });
+    // Two registrations racing for one email or nickname both pass the checks above; the unique index
+    // lets one in and the other is answered as if it had come a moment later.
+    return created.catch((error: unknown) => {
+      const index = violatedUnique(error);
+      if (index === 'users_nickname_key') return false;
+      if (index === 'users_email_key') throw refuse('email_already_added', 'email');
+      throw error;
     });
   }
 

@@ -85,6 +85,7 @@ const en: Translation<typeof uk> = {
       title: 'Nickname',
       hint: 'This is the name people see on tasks. Choose one of the free options.',
       label: 'Nickname',
+      taken: 'Someone has just taken this nickname. Choose another one from the list',
     },
     password: {
       title: 'Password',
