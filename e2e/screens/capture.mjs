@@ -1,5 +1,5 @@
 // Screenshots of the suite's screens in both themes, both languages, at a phone and a desktop
-// width: `node e2e/screens/capture.mjs [screen-name-prefix]`. Writes PNGs to .screens/ at the repo
+// width: `node e2e/screens/capture.mjs [screen-name-prefix…]`. Writes PNGs to .screens/ at the repo
 // root. It starts its own seeded server (see support/server.mjs).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,12 +10,12 @@ import { SCREENS } from './screens.mjs';
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 const out = join(repoRoot, '.screens');
 mkdirSync(out, { recursive: true });
-const only = process.argv[2];
+const prefixes = process.argv.slice(2);
 
 const server = await startServer();
 const browser = await launchChromium();
 try {
-  for (const screen of SCREENS.filter((item) => !only || item.name.startsWith(only))) {
+  for (const screen of SCREENS.filter((item) => prefixes.length === 0 || prefixes.some((prefix) => item.name.startsWith(prefix)))) {
     for (const language of ['uk', 'en']) {
       for (const theme of ['light', 'dark']) {
         for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {

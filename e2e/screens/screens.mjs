@@ -89,7 +89,7 @@ const REGISTRATION_SCREENS = [
       await page.getByTestId('field-code-0').click();
       await page.keyboard.type('482913');
       await page.getByTestId('flow-submit').click();
-      await page.locator('.fui-Field__validationMessage').first().waitFor();
+      await page.getByRole('alert').first().waitFor();
     },
   },
   {

@@ -1,4 +1,5 @@
-import { Input, Label, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import { Input, Label, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { DiamondDismiss12Filled } from '@fluentui/react-icons';
 import { CONFIRMATION_CODE_LENGTH } from '@negayno/shared/contract';
 import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,16 @@ const useStyles = makeStyles({
   boxes: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'space-between' },
   box: { minWidth: 0, width: '48px', height: '56px', flexShrink: 1 },
   digit: { textAlign: 'center', fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, padding: 0, fontVariantNumeric: 'tabular-nums' },
-  error: { color: tokens.colorPaletteRedForeground1 },
+  // Worded and drawn like a Fluent Field's validation message, so every error of the flow looks alike.
+  error: { color: tokens.colorPaletteRedForeground1, paddingLeft: `calc(12px + ${tokens.spacingHorizontalXS})` },
+  errorIcon: {
+    display: 'inline-block',
+    fontSize: '12px',
+    lineHeight: 0,
+    verticalAlign: '-1px',
+    marginLeft: `calc(-12px - ${tokens.spacingHorizontalXS})`,
+    marginRight: tokens.spacingHorizontalXS,
+  },
 });
 
 export interface CodeInputProps {
@@ -120,7 +130,8 @@ export function CodeInput({ value, onChange, label, error, disabled, autoFocus, 
         ))}
       </div>
       {error && (
-        <Text id={`${id}-error`} role="alert" size={200} className={mergeClasses(styles.error)}>
+        <Text id={`${id}-error`} role="alert" size={200} className={styles.error}>
+          <DiamondDismiss12Filled className={styles.errorIcon} />
           {error}
         </Text>
       )}

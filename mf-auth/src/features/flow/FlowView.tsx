@@ -32,7 +32,9 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   submit: { flexGrow: 1 },
-  codeRow: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  codeRow: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+  // Flush with the boxes above; while it counts down it stays readable, not the faint disabled grey.
+  resend: { minWidth: 0, paddingLeft: 0, paddingRight: 0, '&[aria-disabled=true]': { color: tokens.colorNeutralForeground3 } },
   footer: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS, textAlign: 'center' },
   names: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   nicknames: { display: 'flex', flexDirection: 'column' },
@@ -70,9 +72,12 @@ export const FlowView = observer(function FlowView(props: { store: FlowStore; te
             {`${store.stepNumber}/${store.stepCount}`}
           </Badge>
         )}
-        <Text size={300} weight="semibold" className={styles.hint}>
-          {t(texts.title)}
-        </Text>
+        {/* The flow's name above the step's, unless they are the same words (recovery's first screen). */}
+        {t(texts.title) !== t(heading) && (
+          <Text size={300} weight="semibold" className={styles.hint}>
+            {t(texts.title)}
+          </Text>
+        )}
         <Text as="h1" size={700} weight="semibold" className={styles.title} data-testid="flow-title">
           {t(heading)}
         </Text>
@@ -190,6 +195,7 @@ const ScreenFields = observer(function ScreenFields({ store, message }: { store:
         <Button
           appearance="transparent"
           size="small"
+          className={styles.resend}
           onClick={() => void store.resend()}
           disabledFocusable={store.resendSeconds > 0 || disabled}
           data-testid="flow-resend"
@@ -266,8 +272,16 @@ const ScreenFields = observer(function ScreenFields({ store, message }: { store:
       return (
         <Field label={t('register.nickname.label')} required validationMessage={message(store.errors.nickname)}>
           <RadioGroup value={store.values.nickname} onChange={(_event, data) => store.set('nickname', data.value)} className={styles.nicknames} data-testid="field-nickname">
-            {store.nicknames.map((nickname) => (
-              <Radio key={nickname} value={nickname} label={`@${nickname}`} disabled={disabled} data-testid={`nickname-${nickname}`} />
+            {store.nicknames.map((nickname, index) => (
+              <Radio
+                key={nickname}
+                value={nickname}
+                label={`@${nickname}`}
+                disabled={disabled}
+                // Like every screen, this one starts in its field: the chosen nickname, else the first.
+                autoFocus={store.values.nickname ? nickname === store.values.nickname : index === 0}
+                data-testid={`nickname-${nickname}`}
+              />
             ))}
           </RadioGroup>
         </Field>

@@ -101,7 +101,7 @@ export const LoginPage = observer(function LoginPage() {
         )}
       </form>
       <div className={styles.footer}>
-        <Text>
+        <Text align="center">
           {t('login.noAccount')} <AppLink href={ROUTES.register}>{t('login.register')}</AppLink>
         </Text>
         <AppLink href={ROUTES.loginAs} data-testid="login-with-code">

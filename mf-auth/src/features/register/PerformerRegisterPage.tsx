@@ -20,11 +20,11 @@ export const PerformerRegisterPage = observer(function PerformerRegisterPage() {
       texts={{ title: 'register.performerTitle' }}
       footer={
         <>
-          <Text>
+          <Text align="center">
             {t('flow.haveAccount')} <AppLink href={ROUTES.login}>{t('flow.signIn')}</AppLink>
           </Text>
           {store.stepNumber === 1 && (
-            <Text size={200}>
+            <Text size={200} align="center">
               {t('register.clientLink')} <AppLink href={ROUTES.register}>{t('register.clientRegister')}</AppLink>
             </Text>
           )}

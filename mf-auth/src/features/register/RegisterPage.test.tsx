@@ -149,6 +149,8 @@ describe('performer registration and recovery screens', () => {
     expect(screen.getByTestId('flow-step')).toHaveTextContent('5/6');
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['taras_oliinyk', 't.oliinyk', 'oliinyk.taras']);
     expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(0);
+    // The keyboard is on the first suggestion, where the choice is made.
+    expect(screen.getByRole('radio', { name: '@taras_oliinyk' })).toHaveFocus();
     await user.click(screen.getByRole('radio', { name: '@oliinyk.taras' }));
     await user.click(screen.getByTestId('flow-submit'));
     expect(await screen.findByText('6/6')).toBeInTheDocument();
@@ -161,6 +163,8 @@ describe('performer registration and recovery screens', () => {
     await renderInApp(<RestorePasswordPage />, { route: '/restore-password' });
     expect(screen.queryByTestId('flow-step')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Відновлення пароля' })).toBeInTheDocument();
+    // Said once: the flow's name is not repeated above a heading of the same words.
+    expect(screen.getAllByText('Відновлення пароля')).toHaveLength(1);
     expect(screen.getByTestId('restore-back-to-login')).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Створити обліковий запис' })).toHaveAttribute('href', '/register');
   });

@@ -30,18 +30,18 @@ export const RegisterPage = observer(function RegisterPage() {
       footer={
         <>
           {firstScreen && (
-            <Text>
+            <Text align="center">
               {invited ? null : `${t('register.invitation.invitedByEmail')} `}
               <Link as="button" type="button" onClick={() => store.switchTo(invited ? 'client' : 'invited-client')} data-testid="register-switch-variant">
                 {invited ? t('register.invitation.withCode') : t('register.invitation.registerWithEmail')}
               </Link>
             </Text>
           )}
-          <Text>
+          <Text align="center">
             {t('flow.haveAccount')} <AppLink href={ROUTES.login}>{t('flow.signIn')}</AppLink>
           </Text>
           {firstScreen && (
-            <Text size={200}>
+            <Text size={200} align="center">
               {t('register.performerLink')} <AppLink href={ROUTES.wregister}>{t('register.performerRegister')}</AppLink>
             </Text>
           )}

@@ -23,7 +23,7 @@ export const RestorePasswordPage = observer(function RestorePasswordPage() {
           <AppLink href={ROUTES.login} data-testid="restore-back-to-login">
             {t('restore.backToLogin')}
           </AppLink>
-          <Text>
+          <Text align="center">
             {t('flow.noAccount')} <AppLink href={ROUTES.register}>{t('flow.createAccount')}</AppLink>
           </Text>
         </>

@@ -57,7 +57,7 @@ const en: Translation<typeof uk> = {
     },
     code: {
       title: 'Code from the email',
-      hint: 'We sent a 6-digit code to {{email}}. It is valid for 15 minutes.',
+      hint: 'We sent a 6-digit code to {{email}}. No mail? Check your spam folder.',
       label: 'Confirmation code',
       digit: 'Digit {{index}} of {{total}}',
       sendAgain: 'Send again',
@@ -107,7 +107,7 @@ const en: Translation<typeof uk> = {
       sendCode: 'Send code',
     },
     code: {
-      hint: 'If the account {{email}} exists, we sent a 6-digit code to it. It is valid for 15 minutes.',
+      hint: 'If the account {{email}} exists, we sent a 6-digit code to it. No mail? Check your spam folder.',
     },
     password: {
       title: 'New password',
