@@ -70,7 +70,9 @@ describe('the board: columns per role set, filter, new task, one card, archive',
   });
 
   it('filters by number prefix, name substring and project, on one project and across all', async () => {
-    const all = dataOf<TaskCard[]>(await ctx.get('/api/tasks', { cookie: cookies.admin }));
+    const allResponse = await ctx.get('/api/tasks', { cookie: cookies.admin });
+    expect(allResponse.headers['server-timing']).toMatch(/^app;dur=\d+\.\d\d$/);
+    const all = dataOf<TaskCard[]>(allResponse);
     expect(all).toHaveLength(10);
     const byName = dataOf<TaskCard[]>(await ctx.get('/api/tasks?taskName=%20IN_W', { cookie: cookies.admin }));
     expect(byName.map((card) => card.status)).toEqual(['in_work']);

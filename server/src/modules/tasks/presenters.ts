@@ -1,4 +1,4 @@
-import type { ArchivedTask, CardColor, ChatKey, Importance, KanbanColumn, PersonRef, Task, TaskCard, TaskStatus } from '@negayno/shared/contract';
+import type { ArchivedTask, CardColor, ChatKey, Importance, KanbanColumn, PersonRef, Task, TaskCard } from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/presenters.js';
 import type { StaffRow } from '../projects/repo.js';

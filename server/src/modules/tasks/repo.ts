@@ -5,7 +5,8 @@
 import type { ChatKey, TaskStatus } from '@negayno/shared/contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { Database, NewTask } from '../../db/schema.js';
+import { epochMs, reviveDates, selectAsJson } from '../../db/json-rows.js';
+import type { Database, NewTask, TaskRow } from '../../db/schema.js';
 
 /** Which tasks a read is about: one task, or a board's worth (projects × statuses, maybe one performer's). */
 export type TaskSelection =
@@ -60,34 +61,33 @@ export async function countByStatus(
 }
 
 /** What a card shows of the task itself (no description: a board must stay light). */
-const CARD_COLUMNS = [
-  't.id',
-  't.number',
-  't.name',
-  't.status',
-  't.project_id',
-  't.author_id',
-  't.importance',
-  't.negayno',
-  't.date_pause',
-  't.deletion_requested_at',
-  't.date_publish',
-  't.date_start_discuss',
-  't.date_deadline',
-  't.date_archived',
-  't.date_approval',
-  't.date_send_to_test',
-  't.date_send_to_prod',
-  't.date_accept_on_test',
-  't.date_publish_expiration',
-  't.date_discuss_expiration',
-  't.date_calc_expiration',
-  't.date_offer_expiration',
-  't.date_test_expiration',
-  't.date_prod_expiration',
-  't.created_at',
-  't.updated_at',
+const CARD_FIELDS = ['id', 'number', 'name', 'status', 'project_id', 'author_id', 'importance', 'negayno'] as const;
+const CARD_DATES = [
+  'date_pause',
+  'deletion_requested_at',
+  'date_publish',
+  'date_start_discuss',
+  'date_deadline',
+  'date_archived',
+  'date_approval',
+  'date_send_to_test',
+  'date_send_to_prod',
+  'date_accept_on_test',
+  'date_publish_expiration',
+  'date_discuss_expiration',
+  'date_calc_expiration',
+  'date_offer_expiration',
+  'date_test_expiration',
+  'date_prod_expiration',
+  'created_at',
+  'updated_at',
 ] as const;
+
+export type CardRow = Pick<TaskRow, (typeof CARD_FIELDS)[number] | (typeof CARD_DATES)[number]> & {
+  projectName: string;
+  authorFirstname: string;
+  authorLastname: string;
+};
 
 function withAuthorAndProject(db: Db) {
   return db
@@ -97,15 +97,14 @@ function withAuthorAndProject(db: Db) {
     .select(['p.name as projectName', 'author.firstname as authorFirstname', 'author.lastname as authorLastname']);
 }
 
-export function cardRows(db: Db, selection: TaskSelection) {
-  return withAuthorAndProject(db)
-    .select(CARD_COLUMNS)
-    .where('t.id', 'in', selectTaskIds(db, selection))
-    .orderBy('t.id')
-    .execute();
+/** A board's cards in one statement, read as one JSON document (see db/json-rows.ts). */
+export async function cardRows(db: Db, selection: TaskSelection): Promise<CardRow[]> {
+  const query = withAuthorAndProject(db)
+    .select(CARD_FIELDS.map((field) => `t.${field}` as const))
+    .select(CARD_DATES.map((column) => epochMs(`t.${column}`).as(column)))
+    .where('t.id', 'in', selectTaskIds(db, selection));
+  return reviveDates<CardRow>(await selectAsJson(db, query, ['id']), CARD_DATES);
 }
-
-export type CardRow = Awaited<ReturnType<typeof cardRows>>[number];
 
 export function findTaskRow(db: Db, taskId: number) {
   return withAuthorAndProject(db).selectAll('t').where('t.id', '=', taskId).where('p.deleted_at', 'is', null).executeTakeFirst();
@@ -153,14 +152,12 @@ export interface PerformerRow {
 }
 
 export function performersOf(db: Db, selection: TaskSelection): Promise<PerformerRow[]> {
-  return db
+  const query = db
     .selectFrom('task_performers as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .select(['tp.task_id as taskId', 'u.id as userId', 'u.firstname', 'u.lastname', 'u.avatar_path as avatarPath'])
-    .where('tp.task_id', 'in', selectTaskIds(db, selection))
-    .orderBy('tp.task_id')
-    .orderBy('tp.created_at')
-    .execute();
+    .select(['tp.task_id as taskId', 'u.id as userId', 'u.firstname', 'u.lastname', 'u.avatar_path as avatarPath', epochMs('tp.created_at').as('assignedAt')])
+    .where('tp.task_id', 'in', selectTaskIds(db, selection));
+  return selectAsJson(db, query, ['taskId', 'assignedAt', 'userId']);
 }
 
 /** Hands out the project's next task number under the project row's lock. */

@@ -1,0 +1,30 @@
+/**
+ * Big reads as one JSON document: PGlite decodes result rows one at a time in JavaScript, so a board of
+ * 2,000 cards costs several times more as 2,000 rows than as one `json_agg` row (measured: 20 ms for
+ * the ids alone, 8 ms for whole cards as JSON). node-postgres gains too, with fewer, larger messages.
+ * JSON has no timestamps: select them with `epochMs` and revive them with `reviveDates`.
+ */
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db } from './connection.js';
+
+/** A timestamptz column as epoch milliseconds (null stays null). */
+export function epochMs(column: string): RawBuilder<number | null> {
+  return sql<number | null>`(extract(epoch from ${sql.ref(column)}) * 1000)::float8`;
+}
+
+/** Runs the query as one row holding its result as a JSON array, in the given order of its own columns. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select of the schema may be wrapped
+export async function selectAsJson<Row>(db: Db, query: SelectQueryBuilder<any, any, any>, orderBy: string[]): Promise<Row[]> {
+  const order = sql.join(orderBy.map((column) => sql.ref(`q.${column}`)));
+  const result = await db
+    .selectFrom(query.as('q'))
+    .select(sql<Row[] | null>`json_agg(q ORDER BY ${order})`.as('rows'))
+    .executeTakeFirst();
+  return result?.rows ?? [];
+}
+
+/** Turns the named epoch-millisecond fields of each row back into Dates. */
+export function reviveDates<Row extends object>(rows: Array<Record<string, unknown>>, columns: readonly string[]): Row[] {
+  for (const row of rows) for (const column of columns) if (row[column] !== null) row[column] = new Date(row[column] as number);
+  return rows as Row[];
+}
