@@ -1,6 +1,6 @@
 import { TASK_STATUSES, type ArchivePage, type TaskCard, type TaskStatus } from '@negayno/shared/contract';
 import type { UserRow } from '../../db/schema.js';
-import { addMember, attachStaff, createProject, createTask, createUser } from '../../test/factories.js';
+import { addMember, attachStaff, createProject, createTask, createUser, datesForStatus } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('the board: columns per role set, filter, new task, one card, archive', () => {
@@ -67,6 +67,30 @@ describe('the board: columns per role set, filter, new task, one card, archive',
     expect(inWork.performers.map((p) => p.id)).toEqual([people.performer.id]);
     expect(inWork.managers.map((m) => m.role).sort()).toEqual(['am', 'pm', 'sm']);
     expect(cards.every((card) => card.color !== null)).toBe(true);
+  });
+
+  it('colours the board from the dates the database holds, the same card as get-card sends', async () => {
+    const colorsSeenBy = async (viewer: keyof typeof people) =>
+      Object.fromEntries(dataOf<TaskCard[]>(await ctx.get(`/api/project/${projectId}/tasks`, { cookie: cookies[viewer] })).map((card) => [card.status, card.color]));
+    const pm = { published: 'rootYellow', discussion: 'rootYellow', estimation: 'rootGrey', estimated: 'rootGrey', in_work: 'rootGrey', testing: 'rootGrey', review: 'rootGreen', rating: 'rootGrey' };
+    expect(await colorsSeenBy('pm')).toEqual(pm);
+
+    const past = new Date(Date.now() - 3600_000);
+    const soon = new Date(Date.now() + 3600_000);
+    await ctx.db.updateTable('tasks').set({ date_calc_expiration: past }).where('id', '=', taskOf.estimation).execute();
+    await ctx.db.updateTable('tasks').set({ date_deadline: soon }).where('id', '=', taskOf.in_work).execute();
+    await ctx.db.updateTable('tasks').set({ date_publish: null }).where('id', '=', taskOf.discussion).execute();
+    try {
+      expect(await colorsSeenBy('pm')).toEqual({ ...pm, estimation: 'rootRed', in_work: 'rootOrange', discussion: 'rootError' });
+      const board = dataOf<TaskCard[]>(await ctx.get(`/api/project/${projectId}/tasks`, { cookie: cookies.pm }));
+      const estimation = board.find((card) => card.id === taskOf.estimation)!;
+      expect(estimation.dateExpiration).toBe(Math.floor(past.getTime() / 1000));
+      expect(dataOf<TaskCard>(await ctx.get(`/api/task/${taskOf.estimation}/get-card`, { cookie: cookies.pm }))).toEqual(estimation);
+    } finally {
+      const restore = async (status: TaskStatus) =>
+        ctx.db.updateTable('tasks').set(datesForStatus(status)).where('id', '=', taskOf[status]).execute();
+      for (const status of ['estimation', 'in_work', 'discussion'] as const) await restore(status);
+    }
   });
 
   it('filters by number prefix, name substring and project, on one project and across all', async () => {

@@ -1,33 +1,37 @@
 import { TASK_STATUSES, type CardColor, type TaskStatus } from '@negayno/shared/contract';
 import { datesForStatus } from '../../test/factories.js';
 import type { ProjectViewerRole } from '../projects/policy.js';
+import { toUnix } from '../../lib/time.js';
 import { cardColor, type ColorFacts } from './colors.js';
+import { EXPIRATION_OF_STATUS, type ExpirationColumn } from './life-cycle.js';
 
 const NOW = new Date('2030-06-01T12:00:00Z');
 const HOUR = 3600_000;
 
-/** A task as the life cycle leaves it in a status (expiration three days ahead), with changes on top. */
-function task(status: TaskStatus, change: Partial<ColorFacts> = {}): ColorFacts {
-  const dates = datesForStatus(status, NOW) as Partial<ColorFacts>;
-  const blank = Object.fromEntries(
-    [
-      'date_pause',
-      'deletion_requested_at',
-      'date_publish',
-      'date_approval',
-      'date_deadline',
-      'date_send_to_test',
-      'date_send_to_prod',
-      'date_accept_on_test',
-      'date_publish_expiration',
-      'date_discuss_expiration',
-      'date_calc_expiration',
-      'date_offer_expiration',
-      'date_test_expiration',
-      'date_prod_expiration',
-    ].map((key) => [key, null]),
-  );
-  return { ...blank, ...dates, status, negayno: false, ...change } as ColorFacts;
+type DateKey = 'date_pause' | 'deletion_requested_at' | 'date_publish' | 'date_approval' | 'date_deadline' | 'date_send_to_test' | 'date_send_to_prod' | 'date_accept_on_test' | ExpirationColumn;
+type TaskChange = Partial<Record<DateKey, Date | null>> & { negayno?: boolean };
+
+/**
+ * The colour facts of a task as the life cycle leaves it in a status (expiration three days ahead),
+ * with changes on top: what the card statement reads of the same dates (board.test.ts checks that side).
+ */
+function task(status: TaskStatus, change: TaskChange = {}): ColorFacts {
+  const dates = { ...datesForStatus(status, NOW), ...change } as Partial<Record<DateKey, Date | null>>;
+  const seconds = (key: DateKey | undefined) => (key && dates[key] ? toUnix(dates[key]) : null);
+  const set = (key: DateKey) => seconds(key) !== null;
+  return {
+    status,
+    negayno: change.negayno ?? false,
+    paused: set('date_pause'),
+    deletionRequested: set('deletion_requested_at'),
+    datePublish: seconds('date_publish'),
+    dateDeadline: seconds('date_deadline'),
+    dateExpiration: seconds(EXPIRATION_OF_STATUS[status]),
+    approved: set('date_approval'),
+    sentToTest: set('date_send_to_test'),
+    sentToProd: set('date_send_to_prod'),
+    acceptedOnTest: set('date_accept_on_test'),
+  };
 }
 
 const ROLES: ProjectViewerRole[] = ['administrator', 'user', 'guest', 'am', 'pm', 'sm', 'performer'];

@@ -3,9 +3,9 @@
  * project: the first rule that matches wins. The rule table is written out in docs/decisions.md; this is
  * the one implementation of it.
  */
-import type { CardColor, TaskStatus } from '@negayno/shared/contract';
+import type { CardColor, TaskStatus, UnixSeconds } from '@negayno/shared/contract';
 import type { ProjectViewerRole } from '../projects/policy.js';
-import { EXPIRATION_OF_STATUS, dueColumnOf, type ExpirationColumn } from './life-cycle.js';
+import { EXPIRATION_OF_STATUS, dueColumnOf } from './life-cycle.js';
 
 type ColouredRole = Exclude<ProjectViewerRole, 'invite'>;
 
@@ -36,51 +36,59 @@ const FROM_IN_WORK: readonly TaskStatus[] = ['in_work', 'testing', 'review', 'ra
 const FROM_TESTING: readonly TaskStatus[] = ['testing', 'review', 'rating'];
 const FROM_REVIEW: readonly TaskStatus[] = ['review', 'rating'];
 
-export type ColorFacts = {
+/**
+ * What the colour rule reads of a task, named as the card names it: the board's card statement selects
+ * exactly these beside each card (repo.ts `cardRows`), so no dates are revived for the rule. Dates in
+ * unix seconds, as the API sends them.
+ */
+export interface ColorFacts {
   status: TaskStatus;
   negayno: boolean;
-  date_pause: Date | null;
-  deletion_requested_at: Date | null;
-  date_publish: Date | null;
-  date_approval: Date | null;
-  date_deadline: Date | null;
-  date_send_to_test: Date | null;
-  date_send_to_prod: Date | null;
-  date_accept_on_test: Date | null;
-} & Record<ExpirationColumn, Date | null>;
+  paused: boolean;
+  deletionRequested: boolean;
+  datePublish: UnixSeconds | null;
+  dateDeadline: UnixSeconds | null;
+  /** The expiration of the current status (life-cycle `EXPIRATION_OF_STATUS`). */
+  dateExpiration: UnixSeconds | null;
+  approved: boolean;
+  sentToTest: boolean;
+  sentToProd: boolean;
+  acceptedOnTest: boolean;
+}
 
 /** Dates a task must carry by the time it stands in its status: a missing one contradicts the status. */
 export function datesContradictStatus(task: ColorFacts): boolean {
   if (task.status === 'draft' || task.status === 'archived') return false;
-  if (task.date_publish === null) return true;
-  const expiration = EXPIRATION_OF_STATUS[task.status];
-  if (expiration && task[expiration] === null) return true;
-  if (FROM_IN_WORK.includes(task.status) && (task.date_approval === null || task.date_deadline === null)) return true;
-  if (FROM_TESTING.includes(task.status) && task.date_send_to_test === null) return true;
-  if (FROM_REVIEW.includes(task.status) && task.date_send_to_prod === null) return true;
+  if (task.datePublish === null) return true;
+  if (EXPIRATION_OF_STATUS[task.status] && task.dateExpiration === null) return true;
+  if (FROM_IN_WORK.includes(task.status) && (!task.approved || task.dateDeadline === null)) return true;
+  if (FROM_TESTING.includes(task.status) && !task.sentToTest) return true;
+  if (FROM_REVIEW.includes(task.status) && !task.sentToProd) return true;
   return false;
 }
 
-function dueOf(task: ColorFacts): Date | null {
+/** When the current step is due, in milliseconds: the status' expiration, or the deadline while in work. */
+function dueOf(task: ColorFacts): number | null {
   const column = dueColumnOf(task.status);
-  return column ? task[column] : null;
+  const due = column === undefined ? null : column === 'date_deadline' ? task.dateDeadline : task.dateExpiration;
+  return due === null ? null : due * 1000;
 }
 
 function mustAct(role: ColouredRole, task: ColorFacts): boolean {
-  return ACTS_IN[role].includes(task.status) || (role === 'am' && task.deletion_requested_at !== null);
+  return ACTS_IN[role].includes(task.status) || (role === 'am' && task.deletionRequested);
 }
 
 export function cardColor(role: ProjectViewerRole, task: ColorFacts, now: Date): CardColor | null {
   if (role === 'invite' || task.status === 'archived') return null;
   if (datesContradictStatus(task)) return 'rootError';
-  const paused = task.date_pause !== null;
+  const paused = task.paused;
   const due = dueOf(task);
   const timed = !paused && due !== null && (mustAct(role, task) || WATCHES[role].includes(task.status));
-  if (timed && due.getTime() <= now.getTime()) return 'rootRed';
-  if (timed && due.getTime() - now.getTime() < DAY_MS) return 'rootOrange';
+  if (timed && due <= now.getTime()) return 'rootRed';
+  if (timed && due - now.getTime() < DAY_MS) return 'rootOrange';
   if (!paused && mustAct(role, task)) return 'rootYellow';
   if (task.negayno) return 'rootBlue';
-  if (task.status === 'review' && task.date_accept_on_test !== null) return 'rootGreen';
+  if (task.status === 'review' && task.acceptedOnTest) return 'rootGreen';
   if (paused || task.status !== 'draft') return 'rootGrey';
   return null;
 }

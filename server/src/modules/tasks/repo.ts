@@ -2,11 +2,14 @@
  * Task queries. The board is read with a fixed handful of set-based queries (cards, chats with their
  * unread counts, performers), never one query per task: a board may hold thousands of cards.
  */
-import type { ChatKey, TaskStatus } from '@negayno/shared/contract';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { TASK_STATUSES, type ChatKey, type TaskCard, type TaskStatus, type UnixSeconds } from '@negayno/shared/contract';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { epochMs, reviveDates, selectAsJson } from '../../db/json-rows.js';
-import type { Database, NewTask, TaskRow } from '../../db/schema.js';
+import { epochMs, epochSeconds, selectAsJson } from '../../db/json-rows.js';
+import type { Database, NewTask } from '../../db/schema.js';
+import { avatarUrlIn } from '../users/presenters.js';
+import type { ColorFacts } from './colors.js';
+import { EXPIRATION_OF_STATUS } from './life-cycle.js';
 
 /** Which tasks a read is about: one task, or a board's worth (projects × statuses, maybe one performer's). */
 export type TaskSelection =
@@ -60,54 +63,99 @@ export async function countByStatus(
     .execute();
 }
 
-/** What a card shows of the task itself (no description: a board must stay light). */
-const CARD_FIELDS = ['id', 'number', 'name', 'status', 'project_id', 'author_id', 'importance', 'negayno'] as const;
-const CARD_DATES = [
-  'date_pause',
-  'deletion_requested_at',
-  'date_publish',
-  'date_start_discuss',
-  'date_deadline',
-  'date_archived',
-  'date_approval',
-  'date_send_to_test',
-  'date_send_to_prod',
-  'date_accept_on_test',
-  'date_publish_expiration',
-  'date_discuss_expiration',
-  'date_calc_expiration',
-  'date_offer_expiration',
-  'date_test_expiration',
-  'date_prod_expiration',
-  'created_at',
-  'updated_at',
-] as const;
-
-export type CardRow = Pick<TaskRow, (typeof CARD_FIELDS)[number] | (typeof CARD_DATES)[number]> & {
+/**
+ * A card as one flat row: the task, its project and author, its performers, its dates in unix seconds,
+ * and the colour rule's facts under the card's own names. Flat because the database builds a row's JSON
+ * with its column types looked up once, but every `json_build_object` call looks up each argument's
+ * type again (measured on 2,000 cards: nested project, author and colour facts objects 37 ms, flat 23 ms).
+ */
+export interface CardRow extends ColorFacts {
+  id: number;
+  number: number;
+  name: string;
+  projectId: number;
   projectName: string;
+  authorId: number;
   authorFirstname: string;
   authorLastname: string;
-};
+  importance: number;
+  /** null when nobody performs the task yet. */
+  performers: TaskCard['performers'] | null;
+  dateCreate: UnixSeconds;
+  dateUpdate: UnixSeconds;
+  dateArchived: UnixSeconds | null;
+  dateStartDiscuss: UnixSeconds | null;
+  datePause: UnixSeconds | null;
+}
 
-function withAuthorAndProject(db: Db) {
+/** The current status' expiration (life-cycle EXPIRATION_OF_STATUS) as one CASE over `t.status`. */
+function expirationInSeconds(): RawBuilder<number | null> {
+  const branches = TASK_STATUSES.flatMap((status) => {
+    const column = EXPIRATION_OF_STATUS[status];
+    return column ? [sql`WHEN ${sql.lit(status)} THEN ${epochSeconds(`t.${column}`)}`] : [];
+  });
+  return sql<number | null>`CASE t.status ${sql.join(branches, sql` `)} END`;
+}
+
+function isSet(column: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} IS NOT NULL`;
+}
+
+/** One JSON array per task of its performers, for the tasks of the selection (one grouped pass, not a query per card). */
+function performersByTask(db: Db, selection: TaskSelection) {
+  const performer = sql`json_build_object('id', u.id, 'firstname', u.firstname, 'lastname', u.lastname, 'avatarUrl', ${avatarUrlIn('u.avatar_path')})`;
   return db
+    .selectFrom('task_performers as tp')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .select(['tp.task_id', sql<CardRow['performers']>`json_agg(${performer} ORDER BY tp.created_at, u.id)`.as('list')])
+    .where('tp.task_id', 'in', selectTaskIds(db, selection))
+    .groupBy('tp.task_id');
+}
+
+/**
+ * A board's cards in one statement, read as one JSON document (see db/json-rows.ts): dates come as
+ * unix seconds and performers inside their card, so nothing is revived or regrouped here.
+ */
+export async function cardRows(db: Db, selection: TaskSelection): Promise<CardRow[]> {
+  const query = db
     .selectFrom('tasks as t')
     .innerJoin('users as author', 'author.id', 't.author_id')
     .innerJoin('projects as p', 'p.id', 't.project_id')
-    .select(['p.name as projectName', 'author.firstname as authorFirstname', 'author.lastname as authorLastname']);
-}
-
-/** A board's cards in one statement, read as one JSON document (see db/json-rows.ts). */
-export async function cardRows(db: Db, selection: TaskSelection): Promise<CardRow[]> {
-  const query = withAuthorAndProject(db)
-    .select(CARD_FIELDS.map((field) => `t.${field}` as const))
-    .select(CARD_DATES.map((column) => epochMs(`t.${column}`).as(column)))
+    .leftJoin(performersByTask(db, selection).as('tp'), 'tp.task_id', 't.id')
+    .select([
+      't.id',
+      't.number',
+      't.name',
+      't.status',
+      'p.id as projectId',
+      'p.name as projectName',
+      'author.id as authorId',
+      'author.firstname as authorFirstname',
+      'author.lastname as authorLastname',
+      't.importance',
+      't.negayno',
+      'tp.list as performers',
+      isSet('t.date_pause').as('paused'),
+      isSet('t.deletion_requested_at').as('deletionRequested'),
+      epochSeconds('t.created_at').as('dateCreate'),
+      epochSeconds('t.updated_at').as('dateUpdate'),
+      epochSeconds('t.date_publish').as('datePublish'),
+      epochSeconds('t.date_archived').as('dateArchived'),
+      epochSeconds('t.date_start_discuss').as('dateStartDiscuss'),
+      epochSeconds('t.date_deadline').as('dateDeadline'),
+      epochSeconds('t.date_pause').as('datePause'),
+      expirationInSeconds().as('dateExpiration'),
+      isSet('t.date_approval').as('approved'),
+      isSet('t.date_send_to_test').as('sentToTest'),
+      isSet('t.date_send_to_prod').as('sentToProd'),
+      isSet('t.date_accept_on_test').as('acceptedOnTest'),
+    ])
     .where('t.id', 'in', selectTaskIds(db, selection));
-  return reviveDates<CardRow>(await selectAsJson(db, query, ['id']), CARD_DATES);
+  return selectAsJson<CardRow>(db, query, ['id']);
 }
 
 export function findTaskRow(db: Db, taskId: number) {
-  return withAuthorAndProject(db).selectAll('t').where('t.id', '=', taskId).where('p.deleted_at', 'is', null).executeTakeFirst();
+  return db.selectFrom('tasks as t').innerJoin('projects as p', 'p.id', 't.project_id').selectAll('t').where('t.id', '=', taskId).where('p.deleted_at', 'is', null).executeTakeFirst();
 }
 
 export type TaskDetailRow = NonNullable<Awaited<ReturnType<typeof findTaskRow>>>;

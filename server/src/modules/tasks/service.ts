@@ -7,8 +7,19 @@ import type { ProjectsService } from '../projects/service.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { cardColor } from './colors.js';
 import { boardScopeOf, boardStatusesOf, canEditTask, canSeeTask, columnOf, readableChatKeys } from './policy.js';
-import { toArchivedTask, toTask, toTaskCard } from './presenters.js';
-import { archivedPage, cardRows, chatsWithUnread, findTaskRow, insertTask, nextTaskNumber, performersOf, type TaskMatch, type TaskSelection } from './repo.js';
+import { toArchivedTask, toManagers, toTask, toTaskCard } from './presenters.js';
+import {
+  archivedPage,
+  cardRows,
+  chatsWithUnread,
+  findTaskRow,
+  insertTask,
+  nextTaskNumber,
+  performersOf,
+  type TaskDetailRow,
+  type TaskMatch,
+  type TaskSelection,
+} from './repo.js';
 
 function groupByTask<Row extends { taskId: number }>(rows: Row[]): Map<number, Row[]> {
   const groups = new Map<number, Row[]>();
@@ -44,7 +55,7 @@ export class TasksService {
     if (!access) throw new AppError('project_not_found');
     const wanted = projectIdOf(filter);
     if (wanted !== undefined && wanted !== projectId) return [];
-    return this.cards(user, new Map([[projectId, access]]), filter);
+    return this.boardCards(user, new Map([[projectId, access]]), filter);
   }
 
   /** The viewer's board across every project they see (the staff home board and the filter panel). */
@@ -55,45 +66,23 @@ export class TasksService {
         .filter((entry) => wanted === undefined || entry.relation.projectId === wanted)
         .map((entry) => [entry.relation.projectId, entry.access]),
     );
-    return this.cards(user, accesses, filter);
+    return this.boardCards(user, accesses, filter);
   }
 
   /** One card, for the board to refresh after `task.update`; a task the viewer may not see is task_not_found. */
   async card(user: AuthUser, taskId: number): Promise<TaskCard> {
     const found = await this.findVisible(user, taskId);
     if (!found) throw new AppError('task_not_found');
-    const { task, access, performers } = found;
-    const [chats, managers] = await Promise.all([
-      chatsWithUnread(this.db, { taskId }, user.id, readableChatKeys(user)),
-      this.projects.staffByProject([task.project_id]),
-    ]);
-    return toTaskCard(task, {
-      column: columnOf(user, task.status),
-      color: cardColor(access.role, task, new Date()),
-      chats,
-      performers,
-      managers: managers.get(task.project_id) ?? [],
-    });
+    return this.cardOf(user, found);
   }
 
   /** A task the viewer may not see is answered exactly like one that does not exist. */
   async get(user: AuthUser, taskId: number): Promise<Task> {
     const found = await this.findVisible(user, taskId);
     if (!found) throw new AppError('task_not_found');
-    const { task, access, performers } = found;
-    const [chats, managers] = await Promise.all([
-      chatsWithUnread(this.db, { taskId }, user.id, readableChatKeys(user)),
-      this.projects.staffByProject([task.project_id]),
-    ]);
+    const { task, access } = found;
     const canEdit = canEditTask(user, access, { status: task.status, authorId: task.author_id });
-    const parts = {
-      column: columnOf(user, task.status),
-      color: cardColor(access.role, task, new Date()),
-      chats,
-      performers,
-      managers: managers.get(task.project_id) ?? [],
-    };
-    return toTask(task, parts, canEdit);
+    return toTask(await this.cardOf(user, found), task, canEdit);
   }
 
   /** A draft in the client's column 1, written by the viewer; the project's boards hear of it once it is stored. */
@@ -139,34 +128,44 @@ export class TasksService {
     return (await this.findVisible(user, taskId)) !== null;
   }
 
-  /** Four set-based queries whatever the number of tasks or projects. */
-  private async cards(user: AuthUser, accesses: Map<number, ProjectAccess>, filter: TaskFilterQuery): Promise<TaskCard[]> {
+  /** The board's selection of the filter panel's query, for the viewer's column set and board scope. */
+  private boardCards(user: AuthUser, accesses: Map<number, ProjectAccess>, filter: TaskFilterQuery): Promise<TaskCard[]> {
     const match = matchOf(filter);
-    if (accesses.size === 0 || !match) return [];
-    const projectIds = [...accesses.keys()];
+    if (accesses.size === 0 || !match) return Promise.resolve([]);
     const scope = boardScopeOf(user);
-    const selection: TaskSelection = {
-      projectIds,
+    return this.cards(user, accesses, {
+      projectIds: [...accesses.keys()],
       statuses: boardStatusesOf(user),
       performerId: scope.kind === 'performer' ? scope.userId : undefined,
       match,
-    };
-    const [tasks, chats, performers, managers] = await Promise.all([
+    });
+  }
+
+  private async cardOf(user: AuthUser, found: { task: TaskDetailRow; access: ProjectAccess }): Promise<TaskCard> {
+    const [card] = await this.cards(user, new Map([[found.task.project_id, found.access]]), { taskId: found.task.id });
+    return card!;
+  }
+
+  /**
+   * Three set-based queries whatever the number of tasks or projects: the cards with their performers
+   * and colour facts, the chats with the viewer's unread counts, the projects' managers. What is left here is
+   * the viewer's share of each card (column, colour, chats, managers).
+   */
+  private async cards(user: AuthUser, accesses: Map<number, ProjectAccess>, selection: TaskSelection): Promise<TaskCard[]> {
+    const [rows, chats, staff] = await Promise.all([
       cardRows(this.db, selection),
       chatsWithUnread(this.db, selection, user.id, readableChatKeys(user)),
-      performersOf(this.db, selection),
-      this.projects.staffByProject(projectIds),
+      this.projects.staffByProject([...accesses.keys()]),
     ]);
     const chatsByTask = groupByTask(chats);
-    const performersByTask = groupByTask(performers);
+    const managers = new Map([...staff].map(([projectId, rows]) => [projectId, toManagers(rows)]));
     const now = new Date();
-    return tasks.map((task) =>
-      toTaskCard(task, {
-        column: columnOf(user, task.status),
-        color: cardColor(accesses.get(task.project_id)!.role, task, now),
-        chats: chatsByTask.get(task.id) ?? [],
-        performers: performersByTask.get(task.id) ?? [],
-        managers: managers.get(task.project_id) ?? [],
+    return rows.map((row) =>
+      toTaskCard(row, {
+        column: columnOf(user, row.status),
+        color: cardColor(accesses.get(row.projectId)!.role, row, now),
+        chats: chatsByTask.get(row.id) ?? [],
+        managers: managers.get(row.projectId) ?? [],
       }),
     );
   }
@@ -176,6 +175,6 @@ export class TasksService {
     if (!task) return null;
     const [access, performers] = await Promise.all([this.projects.accessTo(user, task.project_id), performersOf(this.db, { taskId })]);
     const performsTask = performers.some((performer) => performer.userId === user.id);
-    return access && canSeeTask(user, access, task, performsTask) ? { task, access, performers } : null;
+    return access && canSeeTask(user, access, task, performsTask) ? { task, access } : null;
   }
 }
