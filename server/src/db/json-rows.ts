@@ -2,16 +2,10 @@
  * Big reads as one JSON document: PGlite decodes result rows one at a time in JavaScript, so a board of
  * 2,000 cards costs several times more as 2,000 rows than as one `json_agg` row (measured: 20 ms for
  * the ids alone, 8 ms for whole cards as JSON). node-postgres gains too, with fewer, larger messages.
- * JSON has no timestamps: select them as numbers (`epochMs`, or `epochSeconds` for what the API sends
- * as unix seconds).
+ * JSON has no timestamps: select them as unix seconds (`epochSeconds`), as the API sends them.
  */
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './connection.js';
-
-/** A timestamptz column as epoch milliseconds (null stays null). */
-export function epochMs(column: string): RawBuilder<number | null> {
-  return sql<number | null>`(extract(epoch from ${sql.ref(column)}) * 1000)::float8`;
-}
 
 /**
  * A timestamptz column as unix seconds, floored like lib/time.ts `toUnix` (null stays null). date_part

@@ -1,11 +1,12 @@
 /**
- * Task queries. The board is read with a fixed handful of set-based queries (cards, chats with their
- * unread counts, performers), never one query per task: a board may hold thousands of cards.
+ * Task queries. The board is read with a fixed handful of set-based queries (cards with their
+ * performers, chats with their unread counts), never one query per task: a board may hold thousands
+ * of cards.
  */
 import { TASK_STATUSES, type ChatKey, type TaskCard, type TaskStatus, type UnixSeconds } from '@negayno/shared/contract';
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { epochMs, epochSeconds, selectAsJson } from '../../db/json-rows.js';
+import { epochSeconds, selectAsJson } from '../../db/json-rows.js';
 import type { Database, NewTask } from '../../db/schema.js';
 import { avatarUrlIn } from '../users/presenters.js';
 import type { ColorFacts } from './colors.js';
@@ -191,21 +192,10 @@ export function chatsWithUnread(db: Db, selection: TaskSelection, readerId: numb
     .then((rows) => rows.map((row) => ({ ...row, unread: row.unread ?? 0 })));
 }
 
-export interface PerformerRow {
-  taskId: number;
-  userId: number;
-  firstname: string;
-  lastname: string;
-  avatarPath: string | null;
-}
-
-export function performersOf(db: Db, selection: TaskSelection): Promise<PerformerRow[]> {
-  const query = db
-    .selectFrom('task_performers as tp')
-    .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .select(['tp.task_id as taskId', 'u.id as userId', 'u.firstname', 'u.lastname', 'u.avatar_path as avatarPath', epochMs('tp.created_at').as('assignedAt')])
-    .where('tp.task_id', 'in', selectTaskIds(db, selection));
-  return selectAsJson(db, query, ['taskId', 'assignedAt', 'userId']);
+/** Whether the user performs the task: a performer sees only the tasks they perform. */
+export async function performsTask(db: Db, taskId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('task_performers').select('task_id').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Hands out the project's next task number under the project row's lock. */

@@ -15,7 +15,7 @@ import {
   findTaskRow,
   insertTask,
   nextTaskNumber,
-  performersOf,
+  performsTask,
   type TaskDetailRow,
   type TaskMatch,
   type TaskSelection,
@@ -173,8 +173,7 @@ export class TasksService {
   private async findVisible(user: AuthUser, taskId: number) {
     const task = await findTaskRow(this.db, taskId);
     if (!task) return null;
-    const [access, performers] = await Promise.all([this.projects.accessTo(user, task.project_id), performersOf(this.db, { taskId })]);
-    const performsTask = performers.some((performer) => performer.userId === user.id);
-    return access && canSeeTask(user, access, task, performsTask) ? { task, access } : null;
+    const [access, performs] = await Promise.all([this.projects.accessTo(user, task.project_id), performsTask(this.db, taskId, user.id)]);
+    return access && canSeeTask(user, access, task, performs) ? { task, access } : null;
   }
 }
