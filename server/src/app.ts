@@ -12,6 +12,7 @@ import { installErrorHandling } from './http/error-handler.js';
 import { installMaintenanceMode } from './http/maintenance.js';
 import { installNoStoreForApi } from './http/no-store.js';
 import { installSameOriginCheck } from './http/same-origin.js';
+import { installServerTiming } from './http/server-timing.js';
 import { registerStaticSite } from './http/static.js';
 import { installSessionHook } from './modules/auth/hook.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(fastifyCookie);
 
   // Ours: the error envelope, the static site behind the not-found fallback, then the request hooks in order.
+  installServerTiming(app);
   installErrorHandling(app, { notFound: await registerStaticSite(app, config.webRoot) });
   installMaintenanceMode(app, config.maintenanceMode);
   installNoStoreForApi(app);

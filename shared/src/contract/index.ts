@@ -9,3 +9,4 @@ export * from './auth.js';
 export * from './registration.js';
 export * from './file-types.js';
 export * from './socket-events.js';
+export * from './projects.js';

@@ -1,72 +1,62 @@
-import type { ChatKey, Importance, KanbanColumn, PersonRef, Task, TaskCard, TaskStatus } from '@negayno/shared/contract';
+import type { ArchivedTask, CardColor, ChatKey, Importance, KanbanColumn, Task, TaskCard } from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/presenters.js';
 import type { StaffRow } from '../projects/repo.js';
-import type { CardRow, ChatRow, PerformerRow, TaskDetailRow } from './repo.js';
+import type { ArchivedRow, CardRow, ChatRow, TaskDetailRow } from './repo.js';
 
-/** The expiration that runs while a task stands in a status (decisions 3), shown on its card. */
-const EXPIRATION_OF_STATUS: Partial<Record<TaskStatus, keyof CardRow>> = {
-  published: 'date_publish_expiration',
-  discussion: 'date_discuss_expiration',
-  estimation: 'date_calc_expiration',
-  offer: 'date_offer_expiration',
-  testing: 'date_test_expiration',
-  review: 'date_prod_expiration',
-};
-
-export interface CardParts {
+/** What a card holds for its viewer alone, beside what the database read of the task. */
+export interface ViewerParts {
   column: KanbanColumn | null;
+  color: CardColor | null;
   chats: ChatRow[];
-  performers: PerformerRow[];
-  managers: StaffRow[];
+  managers: TaskCard['managers'];
 }
 
-function person(id: number, firstname: string, lastname: string): PersonRef {
-  return { id, firstname, lastname };
+/** A project's managers as its cards show them: presented once per project, shared by its cards. */
+export function toManagers(staff: StaffRow[]): TaskCard['managers'] {
+  return staff.map((m) => ({ id: m.userId, firstname: m.firstname, lastname: m.lastname, role: m.role, avatarUrl: avatarUrlOf(m.avatarPath) }));
 }
 
-export function toTaskCard(task: CardRow, parts: CardParts): TaskCard {
+export function toTaskCard(row: CardRow, parts: ViewerParts): TaskCard {
   const chats: Partial<Record<ChatKey, number>> = {};
   const unread = { main: { count: 0 }, work: { count: 0 } };
   for (const chat of parts.chats) {
     chats[chat.key] = chat.chatId;
     unread[chat.key] = { count: chat.unread };
   }
-  const expirationColumn = EXPIRATION_OF_STATUS[task.status];
   return {
-    id: task.id,
-    number: task.number,
-    name: task.name,
-    status: task.status,
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    status: row.status,
     column: parts.column,
-    project: { id: task.project_id, name: task.projectName },
-    author: person(task.author_id, task.authorFirstname, task.authorLastname),
-    importance: task.importance as Importance,
-    negayno: task.negayno,
-    // Colour rules (decisions 3) arrive with the board issue.
-    color: null,
+    project: { id: row.projectId, name: row.projectName },
+    author: { id: row.authorId, firstname: row.authorFirstname, lastname: row.authorLastname },
+    importance: row.importance as Importance,
+    negayno: row.negayno,
+    color: parts.color,
     unreadMessageCounters: unread,
     chats,
-    managers: parts.managers.map((m) => ({ ...person(m.userId, m.firstname, m.lastname), role: m.role, avatarUrl: avatarUrlOf(m.avatarPath) })),
-    performers: parts.performers.map((p) => ({ ...person(p.userId, p.firstname, p.lastname), avatarUrl: avatarUrlOf(p.avatarPath) })),
-    paused: task.date_pause !== null,
-    deletionRequested: task.deletion_requested_at !== null,
+    managers: parts.managers,
+    performers: row.performers ?? [],
+    paused: row.paused,
+    deletionRequested: row.deletionRequested,
     // Files arrive with the files module.
     attachmentCount: 0,
-    dateCreate: toUnix(task.created_at),
-    dateUpdate: toUnix(task.updated_at),
-    datePublish: toUnixOrNull(task.date_publish),
-    dateArchived: toUnixOrNull(task.date_archived),
-    dateStartDiscuss: toUnixOrNull(task.date_start_discuss),
-    dateDeadline: toUnixOrNull(task.date_deadline),
-    datePause: toUnixOrNull(task.date_pause),
-    dateExpiration: expirationColumn ? toUnixOrNull(task[expirationColumn] as Date | null) : null,
+    dateCreate: row.dateCreate,
+    dateUpdate: row.dateUpdate,
+    datePublish: row.datePublish,
+    dateArchived: row.dateArchived,
+    dateStartDiscuss: row.dateStartDiscuss,
+    dateDeadline: row.dateDeadline,
+    datePause: row.datePause,
+    dateExpiration: row.dateExpiration,
   };
 }
 
-export function toTask(task: TaskDetailRow, parts: CardParts, canEdit: boolean): Task {
+export function toTask(card: TaskCard, task: TaskDetailRow, canEdit: boolean): Task {
   return {
-    ...toTaskCard(task, parts),
+    ...card,
     description: task.description,
     canEdit,
     dateStartCalc: toUnixOrNull(task.date_start_calc),
@@ -85,5 +75,17 @@ export function toTask(task: TaskDetailRow, parts: CardParts, canEdit: boolean):
     dateOfferExpiration: toUnixOrNull(task.date_offer_expiration),
     dateProdExpiration: toUnixOrNull(task.date_prod_expiration),
     dateTestExpiration: toUnixOrNull(task.date_test_expiration),
+  };
+}
+
+export function toArchivedTask(row: ArchivedRow): ArchivedTask {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    project: { id: row.projectId, name: row.projectName },
+    dateCreate: toUnix(row.createdAt),
+    datePublish: toUnixOrNull(row.datePublish),
+    dateArchived: toUnix(row.dateArchived),
   };
 }

@@ -1,22 +1,41 @@
 /**
- * Task queries. The board is read with a fixed handful of set-based queries (cards, chats with their
- * unread counts, performers), never one query per task: a board may hold thousands of cards.
+ * Task queries. The board is read with a fixed handful of set-based queries (cards with their
+ * performers, chats with their unread counts), never one query per task: a board may hold thousands
+ * of cards.
  */
-import type { ChatKey, TaskStatus } from '@negayno/shared/contract';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { TASK_STATUSES, type ChatKey, type TaskCard, type TaskStatus, type UnixSeconds } from '@negayno/shared/contract';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { epochSeconds, selectAsJson } from '../../db/json-rows.js';
 import type { Database, NewTask } from '../../db/schema.js';
+import { avatarUrlIn } from '../users/presenters.js';
+import type { ColorFacts } from './colors.js';
+import { EXPIRATION_OF_STATUS } from './life-cycle.js';
 
 /** Which tasks a read is about: one task, or a board's worth (projects × statuses, maybe one performer's). */
 export type TaskSelection =
   | { taskId: number }
-  | { projectIds: number[]; statuses?: TaskStatus[]; performerId?: number };
+  | { projectIds: number[]; statuses?: TaskStatus[]; performerId?: number; match?: TaskMatch };
+
+/** The filter panel's conditions: a number that starts with these digits, a name that contains this text. */
+export interface TaskMatch {
+  numberPrefix?: string;
+  nameContains?: string;
+}
+
+/** LIKE treats % and _ as wildcards: a typed one must match itself. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
 
 function selectTaskIds(db: Db, selection: TaskSelection): SelectQueryBuilder<Database, 'tasks', { id: number }> {
   let query = db.selectFrom('tasks').select('tasks.id');
   if ('taskId' in selection) return query.where('tasks.id', '=', selection.taskId);
   query = query.where('tasks.project_id', 'in', selection.projectIds);
   if (selection.statuses) query = query.where('tasks.status', 'in', selection.statuses);
+  const { numberPrefix, nameContains } = selection.match ?? {};
+  if (numberPrefix !== undefined) query = query.where(sql<string>`tasks.number::text`, 'like', `${likeEscaped(numberPrefix)}%`);
+  if (nameContains !== undefined) query = query.where('tasks.name', 'ilike', `%${likeEscaped(nameContains)}%`);
   if (selection.performerId !== undefined) {
     const performerId = selection.performerId;
     query = query.where((eb) =>
@@ -45,52 +64,99 @@ export async function countByStatus(
     .execute();
 }
 
-/** What a card shows of the task itself (no description: a board must stay light). */
-const CARD_COLUMNS = [
-  't.id',
-  't.number',
-  't.name',
-  't.status',
-  't.project_id',
-  't.author_id',
-  't.importance',
-  't.negayno',
-  't.date_pause',
-  't.deletion_requested_at',
-  't.date_publish',
-  't.date_start_discuss',
-  't.date_deadline',
-  't.date_archived',
-  't.date_publish_expiration',
-  't.date_discuss_expiration',
-  't.date_calc_expiration',
-  't.date_offer_expiration',
-  't.date_test_expiration',
-  't.date_prod_expiration',
-  't.created_at',
-  't.updated_at',
-] as const;
+/**
+ * A card as one flat row: the task, its project and author, its performers, its dates in unix seconds,
+ * and the colour rule's facts under the card's own names. Flat because the database builds a row's JSON
+ * with its column types looked up once, but every `json_build_object` call looks up each argument's
+ * type again (measured on 2,000 cards: nested project, author and colour facts objects 37 ms, flat 23 ms).
+ */
+export interface CardRow extends ColorFacts {
+  id: number;
+  number: number;
+  name: string;
+  projectId: number;
+  projectName: string;
+  authorId: number;
+  authorFirstname: string;
+  authorLastname: string;
+  importance: number;
+  /** null when nobody performs the task yet. */
+  performers: TaskCard['performers'] | null;
+  dateCreate: UnixSeconds;
+  dateUpdate: UnixSeconds;
+  dateArchived: UnixSeconds | null;
+  dateStartDiscuss: UnixSeconds | null;
+  datePause: UnixSeconds | null;
+}
 
-function withAuthorAndProject(db: Db) {
+/** The current status' expiration (life-cycle EXPIRATION_OF_STATUS) as one CASE over `t.status`. */
+function expirationInSeconds(): RawBuilder<number | null> {
+  const branches = TASK_STATUSES.flatMap((status) => {
+    const column = EXPIRATION_OF_STATUS[status];
+    return column ? [sql`WHEN ${sql.lit(status)} THEN ${epochSeconds(`t.${column}`)}`] : [];
+  });
+  return sql<number | null>`CASE t.status ${sql.join(branches, sql` `)} END`;
+}
+
+function isSet(column: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} IS NOT NULL`;
+}
+
+/** One JSON array per task of its performers, for the tasks of the selection (one grouped pass, not a query per card). */
+function performersByTask(db: Db, selection: TaskSelection) {
+  const performer = sql`json_build_object('id', u.id, 'firstname', u.firstname, 'lastname', u.lastname, 'avatarUrl', ${avatarUrlIn('u.avatar_path')})`;
   return db
+    .selectFrom('task_performers as tp')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .select(['tp.task_id', sql<CardRow['performers']>`json_agg(${performer} ORDER BY tp.created_at, u.id)`.as('list')])
+    .where('tp.task_id', 'in', selectTaskIds(db, selection))
+    .groupBy('tp.task_id');
+}
+
+/**
+ * A board's cards in one statement, read as one JSON document (see db/json-rows.ts): dates come as
+ * unix seconds and performers inside their card, so nothing is revived or regrouped here.
+ */
+export async function cardRows(db: Db, selection: TaskSelection): Promise<CardRow[]> {
+  const query = db
     .selectFrom('tasks as t')
     .innerJoin('users as author', 'author.id', 't.author_id')
     .innerJoin('projects as p', 'p.id', 't.project_id')
-    .select(['p.name as projectName', 'author.firstname as authorFirstname', 'author.lastname as authorLastname']);
+    .leftJoin(performersByTask(db, selection).as('tp'), 'tp.task_id', 't.id')
+    .select([
+      't.id',
+      't.number',
+      't.name',
+      't.status',
+      'p.id as projectId',
+      'p.name as projectName',
+      'author.id as authorId',
+      'author.firstname as authorFirstname',
+      'author.lastname as authorLastname',
+      't.importance',
+      't.negayno',
+      'tp.list as performers',
+      isSet('t.date_pause').as('paused'),
+      isSet('t.deletion_requested_at').as('deletionRequested'),
+      epochSeconds('t.created_at').as('dateCreate'),
+      epochSeconds('t.updated_at').as('dateUpdate'),
+      epochSeconds('t.date_publish').as('datePublish'),
+      epochSeconds('t.date_archived').as('dateArchived'),
+      epochSeconds('t.date_start_discuss').as('dateStartDiscuss'),
+      epochSeconds('t.date_deadline').as('dateDeadline'),
+      epochSeconds('t.date_pause').as('datePause'),
+      expirationInSeconds().as('dateExpiration'),
+      isSet('t.date_approval').as('approved'),
+      isSet('t.date_send_to_test').as('sentToTest'),
+      isSet('t.date_send_to_prod').as('sentToProd'),
+      isSet('t.date_accept_on_test').as('acceptedOnTest'),
+    ])
+    .where('t.id', 'in', selectTaskIds(db, selection));
+  return selectAsJson<CardRow>(db, query, ['id']);
 }
-
-export function cardRows(db: Db, selection: TaskSelection) {
-  return withAuthorAndProject(db)
-    .select(CARD_COLUMNS)
-    .where('t.id', 'in', selectTaskIds(db, selection))
-    .orderBy('t.id')
-    .execute();
-}
-
-export type CardRow = Awaited<ReturnType<typeof cardRows>>[number];
 
 export function findTaskRow(db: Db, taskId: number) {
-  return withAuthorAndProject(db).selectAll('t').where('t.id', '=', taskId).where('p.deleted_at', 'is', null).executeTakeFirst();
+  return db.selectFrom('tasks as t').innerJoin('projects as p', 'p.id', 't.project_id').selectAll('t').where('t.id', '=', taskId).where('p.deleted_at', 'is', null).executeTakeFirst();
 }
 
 export type TaskDetailRow = NonNullable<Awaited<ReturnType<typeof findTaskRow>>>;
@@ -126,23 +192,10 @@ export function chatsWithUnread(db: Db, selection: TaskSelection, readerId: numb
     .then((rows) => rows.map((row) => ({ ...row, unread: row.unread ?? 0 })));
 }
 
-export interface PerformerRow {
-  taskId: number;
-  userId: number;
-  firstname: string;
-  lastname: string;
-  avatarPath: string | null;
-}
-
-export function performersOf(db: Db, selection: TaskSelection): Promise<PerformerRow[]> {
-  return db
-    .selectFrom('task_performers as tp')
-    .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .select(['tp.task_id as taskId', 'u.id as userId', 'u.firstname', 'u.lastname', 'u.avatar_path as avatarPath'])
-    .where('tp.task_id', 'in', selectTaskIds(db, selection))
-    .orderBy('tp.task_id')
-    .orderBy('tp.created_at')
-    .execute();
+/** Whether the user performs the task: a performer sees only the tasks they perform. */
+export async function performsTask(db: Db, taskId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('task_performers').select('task_id').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Hands out the project's next task number under the project row's lock. */
@@ -159,4 +212,54 @@ export async function nextTaskNumber(db: Db, projectId: number): Promise<number>
 export async function insertTask(db: Db, task: NewTask): Promise<number> {
   const row = await db.insertInto('tasks').values(task).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+export interface ArchivedRow {
+  id: number;
+  number: number;
+  name: string;
+  projectId: number;
+  projectName: string;
+  createdAt: Date;
+  datePublish: Date | null;
+  dateArchived: Date;
+}
+
+/**
+ * One page of archived tasks, most recently archived first; `after` is the last row of the previous
+ * page (keyset paging: stable while tasks keep being archived). One row more than the page tells
+ * whether another page follows.
+ */
+export async function archivedPage(
+  db: Db,
+  selection: { projectIds: number[]; performerId?: number; after?: { id: number; dateArchived: Date }; only?: number },
+  pageSize: number,
+): Promise<{ rows: ArchivedRow[]; hasMore: boolean }> {
+  if (selection.projectIds.length === 0) return { rows: [], hasMore: false };
+  let query = db
+    .selectFrom('tasks as t')
+    .innerJoin('projects as p', 'p.id', 't.project_id')
+    .select([
+      't.id',
+      't.number',
+      't.name',
+      't.project_id as projectId',
+      'p.name as projectName',
+      't.created_at as createdAt',
+      't.date_publish as datePublish',
+      sql<Date>`coalesce(t.date_archived, t.updated_at)`.as('dateArchived'),
+    ])
+    .where('t.status', '=', 'archived')
+    .where('t.id', 'in', selectTaskIds(db, { projectIds: selection.projectIds, performerId: selection.performerId }));
+  if (selection.only !== undefined) query = query.where('t.id', '=', selection.only);
+  if (selection.after) {
+    const { id, dateArchived } = selection.after;
+    query = query.where(sql<boolean>`(coalesce(t.date_archived, t.updated_at), t.id) < (${dateArchived}::timestamptz, ${id}::int)`);
+  }
+  const rows = await query
+    .orderBy(sql`coalesce(t.date_archived, t.updated_at)`, 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(pageSize + 1)
+    .execute();
+  return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }

@@ -1,11 +1,25 @@
-import type { Task, TaskCard } from '@negayno/shared/contract';
+import { PAGE_SIZE, type ArchivePage, type Task, type TaskCard, type TaskFilterQuery } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/auth-user.js';
+import { canCreateTask, type ProjectAccess } from '../projects/policy.js';
 import type { ProjectsService } from '../projects/service.js';
+import type { Realtime } from '../realtime/realtime.js';
+import { cardColor } from './colors.js';
 import { boardScopeOf, boardStatusesOf, canEditTask, canSeeTask, columnOf, readableChatKeys } from './policy.js';
-import { toTask, toTaskCard } from './presenters.js';
-import { cardRows, chatsWithUnread, findTaskRow, performersOf, type TaskSelection } from './repo.js';
+import { toArchivedTask, toManagers, toTask, toTaskCard } from './presenters.js';
+import {
+  archivedPage,
+  cardRows,
+  chatsWithUnread,
+  findTaskRow,
+  insertTask,
+  nextTaskNumber,
+  performsTask,
+  type TaskDetailRow,
+  type TaskMatch,
+  type TaskSelection,
+} from './repo.js';
 
 function groupByTask<Row extends { taskId: number }>(rows: Row[]): Map<number, Row[]> {
   const groups = new Map<number, Row[]>();
@@ -17,62 +31,149 @@ function groupByTask<Row extends { taskId: number }>(rows: Row[]): Map<number, R
   return groups;
 }
 
+/** The filter panel's query as conditions, or null when it can match nothing (a number that is not digits). */
+function matchOf(filter: TaskFilterQuery): TaskMatch | null {
+  if (filter.taskNumber !== undefined && !/^\d+$/.test(filter.taskNumber)) return null;
+  return { numberPrefix: filter.taskNumber, nameContains: filter.taskName };
+}
+
+function projectIdOf(filter: TaskFilterQuery): number | null | undefined {
+  if (filter.projectId === undefined) return undefined;
+  return /^\d+$/.test(filter.projectId) ? Number(filter.projectId) : null;
+}
+
 export class TasksService {
   constructor(
     private readonly db: Db,
     private readonly projects: ProjectsService,
+    private readonly realtime: Realtime,
   ) {}
 
-  /** The cards of the viewer's board for one project: four set-based queries whatever the number of tasks. */
-  async board(user: AuthUser, projectId: number): Promise<TaskCard[]> {
+  /** The cards of the viewer's board for one project. */
+  async board(user: AuthUser, projectId: number, filter: TaskFilterQuery = {}): Promise<TaskCard[]> {
     const access = await this.projects.accessTo(user, projectId);
     if (!access) throw new AppError('project_not_found');
-    const scope = boardScopeOf(user);
-    const selection: TaskSelection = {
-      projectIds: [projectId],
-      statuses: boardStatusesOf(user),
-      performerId: scope.kind === 'performer' ? scope.userId : undefined,
-    };
-    const [tasks, chats, performers, managers] = await Promise.all([
-      cardRows(this.db, selection),
-      chatsWithUnread(this.db, selection, user.id, readableChatKeys(user)),
-      performersOf(this.db, selection),
-      this.projects.staffOf(projectId),
-    ]);
-    const chatsByTask = groupByTask(chats);
-    const performersByTask = groupByTask(performers);
-    return tasks.map((task) =>
-      toTaskCard(task, {
-        column: columnOf(user, task.status),
-        chats: chatsByTask.get(task.id) ?? [],
-        performers: performersByTask.get(task.id) ?? [],
-        managers,
-      }),
+    const wanted = projectIdOf(filter);
+    if (wanted !== undefined && wanted !== projectId) return [];
+    return this.boardCards(user, new Map([[projectId, access]]), filter);
+  }
+
+  /** The viewer's board across every project they see (the staff home board and the filter panel). */
+  async boardOfAll(user: AuthUser, filter: TaskFilterQuery = {}): Promise<TaskCard[]> {
+    const wanted = projectIdOf(filter);
+    const accesses = new Map(
+      (await this.projects.accessibleProjects(user))
+        .filter((entry) => wanted === undefined || entry.relation.projectId === wanted)
+        .map((entry) => [entry.relation.projectId, entry.access]),
     );
+    return this.boardCards(user, accesses, filter);
+  }
+
+  /** One card, for the board to refresh after `task.update`; a task the viewer may not see is task_not_found. */
+  async card(user: AuthUser, taskId: number): Promise<TaskCard> {
+    const found = await this.findVisible(user, taskId);
+    if (!found) throw new AppError('task_not_found');
+    return this.cardOf(user, found);
   }
 
   /** A task the viewer may not see is answered exactly like one that does not exist. */
   async get(user: AuthUser, taskId: number): Promise<Task> {
     const found = await this.findVisible(user, taskId);
     if (!found) throw new AppError('task_not_found');
-    const { task, access, performers } = found;
-    const [chats, managers] = await Promise.all([
-      chatsWithUnread(this.db, { taskId }, user.id, readableChatKeys(user)),
-      this.projects.staffOf(task.project_id),
-    ]);
+    const { task, access } = found;
     const canEdit = canEditTask(user, access, { status: task.status, authorId: task.author_id });
-    return toTask(task, { column: columnOf(user, task.status), chats, performers, managers }, canEdit);
+    return toTask(await this.cardOf(user, found), task, canEdit);
+  }
+
+  /** A draft in the client's column 1, written by the viewer; the project's boards hear of it once it is stored. */
+  async create(user: AuthUser, projectId: number, name: string): Promise<TaskCard> {
+    await this.projects.accessFor(user, projectId, canCreateTask);
+    const taskId = await this.db.transaction().execute(async (trx) =>
+      insertTask(trx, { project_id: projectId, number: await nextTaskNumber(trx, projectId), name, author_id: user.id, status: 'draft' }),
+    );
+    const card = await this.card(user, taskId);
+    this.announce(card);
+    return card;
+  }
+
+  /** `task.update` to the task's project room: every board showing it refetches the card. */
+  announce(task: { id: number; project: { id: number }; dateUpdate: number }): void {
+    this.realtime.emitToProject(task.project.id, 'task.update', { taskId: task.id, projectId: task.project.id, dateUpdate: task.dateUpdate });
+  }
+
+  /** Archived tasks of one project, or of every project the viewer sees: 20 a page, newest first. */
+  async archive(user: AuthUser, scope: { projectId?: number; backFrom?: number }): Promise<ArchivePage> {
+    let projectIds: number[];
+    if (scope.projectId !== undefined) {
+      if (!(await this.projects.accessTo(user, scope.projectId))) throw new AppError('project_not_found');
+      projectIds = [scope.projectId];
+    } else {
+      projectIds = (await this.projects.accessibleProjects(user)).map((entry) => entry.relation.projectId);
+    }
+    const board = boardScopeOf(user);
+    const selection = { projectIds, performerId: board.kind === 'performer' ? board.userId : undefined };
+    let after: { id: number; dateArchived: Date } | undefined;
+    if (scope.backFrom !== undefined) {
+      // backFrom must be an archived task of this very list.
+      const found = await archivedPage(this.db, { ...selection, only: scope.backFrom }, 1);
+      const last = found.rows[0];
+      if (!last) throw new AppError('backFrom_not_found');
+      after = { id: last.id, dateArchived: last.dateArchived };
+    }
+    const page = await archivedPage(this.db, { ...selection, after }, PAGE_SIZE.archive);
+    return { list: page.rows.map(toArchivedTask), hasMore: page.hasMore };
   }
 
   async canSee(user: AuthUser, taskId: number): Promise<boolean> {
     return (await this.findVisible(user, taskId)) !== null;
   }
 
+  /** The board's selection of the filter panel's query, for the viewer's column set and board scope. */
+  private boardCards(user: AuthUser, accesses: Map<number, ProjectAccess>, filter: TaskFilterQuery): Promise<TaskCard[]> {
+    const match = matchOf(filter);
+    if (accesses.size === 0 || !match) return Promise.resolve([]);
+    const scope = boardScopeOf(user);
+    return this.cards(user, accesses, {
+      projectIds: [...accesses.keys()],
+      statuses: boardStatusesOf(user),
+      performerId: scope.kind === 'performer' ? scope.userId : undefined,
+      match,
+    });
+  }
+
+  private async cardOf(user: AuthUser, found: { task: TaskDetailRow; access: ProjectAccess }): Promise<TaskCard> {
+    const [card] = await this.cards(user, new Map([[found.task.project_id, found.access]]), { taskId: found.task.id });
+    return card!;
+  }
+
+  /**
+   * Three set-based queries whatever the number of tasks or projects: the cards with their performers
+   * and colour facts, the chats with the viewer's unread counts, the projects' managers. What is left here is
+   * the viewer's share of each card (column, colour, chats, managers).
+   */
+  private async cards(user: AuthUser, accesses: Map<number, ProjectAccess>, selection: TaskSelection): Promise<TaskCard[]> {
+    const [rows, chats, staff] = await Promise.all([
+      cardRows(this.db, selection),
+      chatsWithUnread(this.db, selection, user.id, readableChatKeys(user)),
+      this.projects.staffByProject([...accesses.keys()]),
+    ]);
+    const chatsByTask = groupByTask(chats);
+    const managers = new Map([...staff].map(([projectId, rows]) => [projectId, toManagers(rows)]));
+    const now = new Date();
+    return rows.map((row) =>
+      toTaskCard(row, {
+        column: columnOf(user, row.status),
+        color: cardColor(accesses.get(row.projectId)!.role, row, now),
+        chats: chatsByTask.get(row.id) ?? [],
+        managers: managers.get(row.projectId) ?? [],
+      }),
+    );
+  }
+
   private async findVisible(user: AuthUser, taskId: number) {
     const task = await findTaskRow(this.db, taskId);
     if (!task) return null;
-    const [access, performers] = await Promise.all([this.projects.accessTo(user, task.project_id), performersOf(this.db, { taskId })]);
-    const performsTask = performers.some((performer) => performer.userId === user.id);
-    return canSeeTask(user, access, task, performsTask) ? { task, access, performers } : null;
+    const [access, performs] = await Promise.all([this.projects.accessTo(user, task.project_id), performsTask(this.db, taskId, user.id)]);
+    return access && canSeeTask(user, access, task, performs) ? { task, access } : null;
   }
 }

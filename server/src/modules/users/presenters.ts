@@ -1,11 +1,19 @@
 import type { PublicUser, UserProfile } from '@negayno/shared/contract';
+import { sql, type RawBuilder } from 'kysely';
 import type { UserRow } from '../../db/schema.js';
 
 /** Seen within this window = shown as online. Sessions mark users as seen at most once a minute. */
 const ONLINE_WINDOW_MS = 5 * 60_000;
 
+const AVATAR_URL_PREFIX = '/files/';
+
 export function avatarUrlOf(avatarPath: string | null): string | null {
-  return avatarPath ? `/files/${avatarPath}` : null;
+  return avatarPath ? `${AVATAR_URL_PREFIX}${avatarPath}` : null;
+}
+
+/** avatarUrlOf inside a statement that builds its answer as JSON (the board's cards). */
+export function avatarUrlIn(avatarPathColumn: string): RawBuilder<string | null> {
+  return sql<string | null>`${AVATAR_URL_PREFIX} || nullif(${sql.ref(avatarPathColumn)}, '')`;
 }
 
 function isOnline(user: UserRow, now: number): boolean {
