@@ -20,6 +20,8 @@ export class BoardStore {
   filter: TaskFilter = {};
   status: LoadStatus = 'idle';
   creating = false;
+  /** Counts the answers that replaced the cards, so a view can tell a fresh load from a live change. */
+  loads = 0;
 
   constructor(
     private readonly columnSet: () => ColumnSet,
@@ -133,6 +135,7 @@ export class BoardStore {
         this.cards.replace(cards.map((card) => [card.id, card] as const));
         for (const card of cards) this.reportRootError(card);
         this.status = 'ready';
+        this.loads += 1;
       });
     } catch (error) {
       runInAction(() => {

@@ -1,5 +1,5 @@
 import type { Project, ProjectListItem } from '@negayno/shared/contract';
-import { ApiError } from '@negayno/shared/api';
+import type { ApiError } from '@negayno/shared/api';
 import { startApiServer, type ApiServer } from '@negayno/shared/testing';
 import { ProjectsStore } from './projects-store';
 

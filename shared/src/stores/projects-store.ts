@@ -1,7 +1,7 @@
 /** The user's projects, the project being shown, and every change a project's page can make (spec 7). */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AssignableProjectRole, DeleteProjectAnswer, Project, ProjectListItem } from '@negayno/shared/contract';
-import { ApiError, api } from '@negayno/shared/api';
+import { ApiError, api, withRetry } from '@negayno/shared/api';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -38,10 +38,16 @@ export class ProjectsStore {
     return this.current?.role === 'administrator' || this.current?.role === 'user';
   }
 
-  async load(): Promise<void> {
+  /**
+   * Loads the list. The filter panel asks each time it opens, with retries and its own request name
+   * (spec 7).
+   */
+  async load(options: { forFilter?: boolean } = {}): Promise<void> {
     this.listStatus = this.list.length ? 'ready' : 'loading';
     try {
-      const list = await api.get<ProjectListItem[]>('/projects', { name: 'get-projects' });
+      const list = options.forFilter
+        ? await withRetry(() => api.get<ProjectListItem[]>('/projects', { name: 'get-projects-filter' }))
+        : await api.get<ProjectListItem[]>('/projects', { name: 'get-projects' });
       runInAction(() => {
         this.list = list;
         this.listStatus = 'ready';
