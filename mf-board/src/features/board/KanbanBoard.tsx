@@ -115,7 +115,7 @@ export const KanbanBoard = observer(function KanbanBoard(props: { createIn?: num
  */
 function usePaintMeasure(loads: number): void {
   useEffect(() => {
-    if (loads === 0 || typeof performance === 'undefined' || performance.getEntriesByName('board:data', 'mark').length === 0) return;
+    if (loads === 0 || typeof performance?.getEntriesByName !== 'function' || performance.getEntriesByName('board:data', 'mark').length === 0) return;
     const frame = requestAnimationFrame(() => {
       setTimeout(() => {
         performance.measure('board:render', 'board:data');
