@@ -10,6 +10,9 @@ import { InvitationsService } from './modules/invitations/service.js';
 import { createMailer, type MailLog, type Mailer } from './modules/mail/mailer.js';
 import { LedgerService } from './modules/money/ledger.js';
 import { MoneyService } from './modules/money/service.js';
+import { ProjectEditingService } from './modules/projects/editing.js';
+import { ProjectEvents } from './modules/projects/events.js';
+import { ProjectMembersService } from './modules/projects/members.js';
 import { ProjectsService } from './modules/projects/service.js';
 import { RateLimiter } from './modules/rate-limit/service.js';
 import type { Realtime } from './modules/realtime/realtime.js';
@@ -34,6 +37,8 @@ export interface Services {
   ledger: LedgerService;
   money: MoneyService;
   projects: ProjectsService;
+  projectEditing: ProjectEditingService;
+  projectMembers: ProjectMembersService;
   tasks: TasksService;
   users: UsersService;
   version: VersionService;
@@ -53,6 +58,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const auth = new AuthService(db, limiter, sessions, realtime, loginCodes);
   const mailer = createMailer(config, db, log);
   const invitations = new InvitationsService(db);
+  const projectEvents = new ProjectEvents(realtime);
   return {
     config,
     db,
@@ -67,7 +73,9 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     ledger,
     money: new MoneyService(db, ledger),
     projects,
-    tasks: new TasksService(db, projects),
+    projectEditing: new ProjectEditingService(db, projects, projectEvents),
+    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer),
+    tasks: new TasksService(db, projects, realtime),
     users: new UsersService(db, projects, ledger),
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),

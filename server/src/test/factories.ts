@@ -8,6 +8,7 @@ import { TASK_STATUSES, type AccountRole, type ChatKey, type Currency, type Lang
 import type { Db } from '../db/connection.js';
 import type { NewTask, StaffProjectRole, TaskRow, UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { EXPIRATION_OF_STATUS } from '../modules/tasks/life-cycle.js';
 import { insertTask, nextTaskNumber } from '../modules/tasks/repo.js';
 import { colorFor } from '../modules/users/colors.js';
 import { findUserById, insertUser } from '../modules/users/repo.js';
@@ -132,15 +133,7 @@ export function datesForStatus(status: TaskStatus, at: Date = new Date()): TaskD
     dates.date_send_to_prod = dayOf(8);
   }
   if (reached('archived')) dates.date_archived = dayOf(10);
-  const expiration: Partial<Record<TaskStatus, keyof TaskDates>> = {
-    published: 'date_publish_expiration',
-    discussion: 'date_discuss_expiration',
-    estimation: 'date_calc_expiration',
-    offer: 'date_offer_expiration',
-    testing: 'date_test_expiration',
-    review: 'date_prod_expiration',
-  };
-  const current = expiration[status];
+  const current = EXPIRATION_OF_STATUS[status];
   if (current) dates[current] = ahead(3);
   return dates;
 }

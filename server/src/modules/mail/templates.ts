@@ -58,3 +58,40 @@ export function confirmationCodeMail(to: string, code: string, purpose: CodePurp
     text: [texts.intro, '', `    ${code}`, '', VALIDITY[language](lifetime(ttlSeconds, language)), texts.ignore, '', '— Negayno'].join('\n'),
   };
 }
+
+const INVITATION: Record<Language, { subject: (project: string) => string; body: (inviter: string, project: string, link: string) => string[] }> = {
+  uk: {
+    subject: (project) => `Запрошення до проєкту «${project}» у Negayno`,
+    body: (inviter, project, link) => [
+      `${inviter} запрошує вас до проєкту «${project}» у Negayno.`,
+      '',
+      'Щоб приєднатися, зареєструйтеся за посиланням (це займе чотири короткі кроки):',
+      '',
+      `    ${link}`,
+      '',
+      'Якщо ви не чекали на це запрошення, просто проігноруйте цей лист.',
+    ],
+  },
+  en: {
+    subject: (project) => `Invitation to the project “${project}” at Negayno`,
+    body: (inviter, project, link) => [
+      `${inviter} invites you to the project “${project}” at Negayno.`,
+      '',
+      'To join, register through this link (four short steps):',
+      '',
+      `    ${link}`,
+      '',
+      'If you did not expect this invitation, just ignore this mail.',
+    ],
+  },
+};
+
+/** A project invitation to an email with no account: the link opens the 4-step registration for that email. */
+export function projectInvitationMail(to: string, invitation: { projectName: string; inviterName: string; link: string }, language: Language): MailMessage {
+  const texts = INVITATION[language];
+  return {
+    to,
+    subject: texts.subject(invitation.projectName),
+    text: [...texts.body(invitation.inviterName, invitation.projectName, invitation.link), '', '— Negayno'].join('\n'),
+  };
+}

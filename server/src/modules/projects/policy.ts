@@ -1,9 +1,10 @@
 /**
- * Who may see a project, and as what (spec 6, decisions 2). Clients see the projects they are members
- * of, except while only invited; am, pm and sm the projects they are attached to; a performer the
- * projects of the tasks they perform.
+ * Who may see a project, as what, and what they may do with it (spec 6, decisions 2). Clients see the
+ * projects they are members of, except while only invited; am, pm and sm the projects they are attached
+ * to; a performer the projects of the tasks they perform. Every rule of the projects module is a named
+ * function here: the services ask, they never decide.
  */
-import type { ProjectListItem } from '@negayno/shared/contract';
+import type { AssignableProjectRole, ProjectListItem } from '@negayno/shared/contract';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { ProjectRelation } from './repo.js';
 
@@ -32,7 +33,79 @@ function viewerRole(user: AuthUser, relation: ProjectRelation): ProjectViewerRol
   }
 }
 
+/** A client's pending invitation: listed (role `invite`) so they can accept or decline, but not opened. */
+export function isPendingInvitation(user: AuthUser, relation: ProjectRelation): boolean {
+  return user.role === 'user' && relation.memberRole === 'invite';
+}
+
+function isAdministrator(access: ProjectAccess): boolean {
+  return access.role === 'administrator';
+}
+
+/** Only client accounts own projects; staff are attached to them by the operator. */
+export function canCreateProject(user: AuthUser): boolean {
+  return user.role === 'user';
+}
+
 /** Only a project administrator sees (and tops up) the project balance. */
 export function canSeeProjectBalance(access: ProjectAccess): boolean {
-  return access.role === 'administrator';
+  return isAdministrator(access);
+}
+
+export function canRename(access: ProjectAccess): boolean {
+  return isAdministrator(access);
+}
+
+export function canDeleteProject(access: ProjectAccess): boolean {
+  return isAdministrator(access);
+}
+
+/** The order of the list lives on the client's membership: staff lists follow the projects' age. */
+export function canSortProjects(access: ProjectAccess): boolean {
+  return access.role === 'administrator' || access.role === 'user' || access.role === 'guest';
+}
+
+/** Spec 6: administrators, and users ("manage the users drawer"), invite; guests and staff only read. */
+export function canInvite(access: ProjectAccess): boolean {
+  return access.role === 'administrator' || access.role === 'user';
+}
+
+/** Only client accounts are invited: staff are attached by the operator (decisions 2). */
+export function canBeInvited(invitee: { role: AuthUser['role'] }): boolean {
+  return invitee.role === 'user';
+}
+
+export function canChangeRoles(access: ProjectAccess): boolean {
+  return isAdministrator(access);
+}
+
+/** The canNegayno toggle is visible to, and set by, administrators only. */
+export function canChangeMemberSettings(access: ProjectAccess): boolean {
+  return isAdministrator(access);
+}
+
+export function canRemoveMembers(access: ProjectAccess): boolean {
+  return isAdministrator(access);
+}
+
+export function canCancelInvitations(access: ProjectAccess): boolean {
+  return isAdministrator(access);
+}
+
+/** Spec 6: "create cards in column 1" is for administrators and users. */
+export function canCreateTask(access: ProjectAccess): boolean {
+  return access.role === 'administrator' || access.role === 'user';
+}
+
+/** "Only the user's own row is protected from role change and deletion." */
+export function isProtectedRow(user: AuthUser, memberId: number): boolean {
+  return user.id === memberId;
+}
+
+/** A project always keeps an administrator: the last one is neither demoted nor removed. */
+export function keepsAnAdministrator(
+  members: ReadonlyArray<{ userId: number; role: string }>,
+  change: { userId: number; newRole: AssignableProjectRole | null },
+): boolean {
+  return members.some((member) => (member.userId === change.userId ? change.newRole === 'administrator' : member.role === 'administrator'));
 }

@@ -8,6 +8,11 @@ export function toProjectListItem(relation: ProjectRelation, access: ProjectAcce
   return { id: relation.projectId, name: relation.name, role: access.role, sortorder: relation.sortOrder ?? 0, counters };
 }
 
+/** A pending invitation in the invitee's list: they may accept or decline it, nothing more. */
+export function toInvitationListItem(relation: ProjectRelation): ProjectListItem {
+  return { id: relation.projectId, name: relation.name, role: 'invite', sortorder: relation.sortOrder ?? 0, counters: [0, 0, 0, 0] };
+}
+
 function toProjectUser(member: MemberRow): ProjectUser {
   return {
     id: member.userId,

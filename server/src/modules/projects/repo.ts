@@ -93,12 +93,136 @@ export interface StaffRow {
   role: StaffProjectRole;
 }
 
-export function staffOf(db: Db, projectId: number): Promise<StaffRow[]> {
+export async function staffOf(db: Db, projectId: number): Promise<StaffRow[]> {
+  return (await staffOfProjects(db, [projectId])).map(({ projectId: _projectId, ...staff }) => staff);
+}
+
+/** A new project with its creator as owning administrator, first in the creator's list. */
+export async function insertProject(db: Db, project: { name: string; ownerId: number; currency: Currency }): Promise<number> {
+  const row = await db
+    .insertInto('projects')
+    .values({ name: project.name, currency: project.currency, created_by: project.ownerId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('project_members').set((eb) => ({ sort_order: eb('sort_order', '+', 1) })).where('user_id', '=', project.ownerId).execute();
+  await insertMember(db, { projectId: row.id, userId: project.ownerId, role: 'administrator', isOwner: true, sortOrder: 0, invitedBy: null });
+  return row.id;
+}
+
+export async function renameProject(db: Db, projectId: number, name: string): Promise<void> {
+  await db.updateTable('projects').set({ name, updated_at: sql`now()` }).where('id', '=', projectId).execute();
+}
+
+/** A deleted project keeps its rows (money and history point at it) and disappears from every list. */
+export async function markProjectDeleted(db: Db, projectId: number): Promise<void> {
+  await db.updateTable('projects').set({ deleted_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', projectId).execute();
+}
+
+export async function insertMember(
+  db: Db,
+  member: { projectId: number; userId: number; role: ProjectRole; isOwner?: boolean; sortOrder: number; invitedBy: number | null },
+): Promise<void> {
+  await db
+    .insertInto('project_members')
+    .values({
+      project_id: member.projectId,
+      user_id: member.userId,
+      role: member.role,
+      is_owner: member.isOwner ?? false,
+      sort_order: member.sortOrder,
+      invited_by: member.invitedBy,
+    })
+    .execute();
+}
+
+export function memberRoleOf(db: Db, projectId: number, userId: number): Promise<{ role: ProjectRole } | undefined> {
+  return db.selectFrom('project_members').select('role').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function updateMember(db: Db, projectId: number, userId: number, change: { role?: ProjectRole; canNegayno?: boolean; sortOrder?: number }): Promise<void> {
+  await db
+    .updateTable('project_members')
+    .set({
+      ...(change.role !== undefined ? { role: change.role } : {}),
+      ...(change.canNegayno !== undefined ? { can_negayno: change.canNegayno } : {}),
+      ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
+    })
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Answers whether a row went. */
+export async function deleteMember(db: Db, projectId: number, userId: number, onlyRole?: ProjectRole): Promise<boolean> {
+  let query = db.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId);
+  if (onlyRole) query = query.where('role', '=', onlyRole);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function hasEmailInvitation(db: Db, projectId: number, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('project_invitations')
+    .select('project_id')
+    .where('project_id', '=', projectId)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertEmailInvitation(db: Db, invitation: { projectId: number; email: string; invitedBy: number }): Promise<void> {
+  await db.insertInto('project_invitations').values({ project_id: invitation.projectId, email: invitation.email, invited_by: invitation.invitedBy }).execute();
+}
+
+/** Answers whether a row went. */
+export async function deleteEmailInvitation(db: Db, projectId: number, email: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('project_invitations')
+    .where('project_id', '=', projectId)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Where a new entry goes at the end of a client's list. */
+export async function nextSortOrderOf(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('project_members')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('sort_order'), sql<number>`-1`).as('last'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.last) + 1;
+}
+
+/** Renumbers a client's list 0, 1, 2… in the given order, in one statement. */
+export async function setSortOrders(db: Db, userId: number, projectIds: number[]): Promise<void> {
+  if (projectIds.length === 0) return;
+  const values = sql.join(projectIds.map((projectId, index) => sql`(${projectId}::int, ${index}::int)`));
+  await sql`UPDATE project_members AS pm SET sort_order = v.sort_order
+    FROM (VALUES ${values}) AS v(project_id, sort_order)
+    WHERE pm.user_id = ${userId} AND pm.project_id = v.project_id`.execute(db);
+}
+
+/** Everyone tied to a project (members, invitees, staff, performers): told when it changes for them all. */
+export async function peopleOf(db: Db, projectId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('project_members')
+    .select('user_id')
+    .where('project_id', '=', projectId)
+    .union(db.selectFrom('project_staff').select('user_id').where('project_id', '=', projectId))
+    .union(db.selectFrom('task_performers as tp').innerJoin('tasks as t', 't.id', 'tp.task_id').select('tp.user_id').where('t.project_id', '=', projectId))
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** The am, pm and sm of several projects at once (the all-projects board). */
+export function staffOfProjects(db: Db, projectIds: number[]): Promise<Array<StaffRow & { projectId: number }>> {
+  if (projectIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('project_staff as ps')
     .innerJoin('users as u', 'u.id', 'ps.user_id')
-    .select(['u.id as userId', 'u.firstname', 'u.lastname', 'u.avatar_path as avatarPath', 'ps.role'])
-    .where('ps.project_id', '=', projectId)
+    .select(['ps.project_id as projectId', 'u.id as userId', 'u.firstname', 'u.lastname', 'u.avatar_path as avatarPath', 'ps.role'])
+    .where('ps.project_id', 'in', projectIds)
     .orderBy('ps.role')
     .orderBy('u.id')
     .execute();

@@ -4,15 +4,20 @@ import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { LedgerService } from '../money/ledger.js';
 import { columnCountersFor } from '../tasks/counters.js';
-import { canSeeProjectBalance, projectAccessOf, type ProjectAccess } from './policy.js';
-import { toProject, toProjectListItem } from './presenters.js';
-import { emailInvitationsOf, membersOf, relationsOf, staffOf, type ProjectRelation, type StaffRow } from './repo.js';
+import { canSeeProjectBalance, isPendingInvitation, projectAccessOf, type ProjectAccess } from './policy.js';
+import { toInvitationListItem, toProject, toProjectListItem } from './presenters.js';
+import { emailInvitationsOf, membersOf, relationsOf, staffOf, staffOfProjects, type ProjectRelation, type StaffRow } from './repo.js';
 
-interface AccessibleProject {
+export interface AccessibleProject {
   relation: ProjectRelation;
   access: ProjectAccess;
 }
 
+function byViewerOrder(a: { relation: ProjectRelation }, b: { relation: ProjectRelation }): number {
+  return (a.relation.sortOrder ?? 0) - (b.relation.sortOrder ?? 0) || a.relation.projectId - b.relation.projectId;
+}
+
+/** Reading projects, and the access checks every other projects or tasks service starts with. */
 export class ProjectsService {
   constructor(
     private readonly db: Db,
@@ -25,18 +30,37 @@ export class ProjectsService {
     return relations
       .map((relation) => ({ relation, access: projectAccessOf(user, relation) }))
       .filter((entry): entry is AccessibleProject => entry.access !== null)
-      .sort((a, b) => (a.relation.sortOrder ?? 0) - (b.relation.sortOrder ?? 0) || a.relation.projectId - b.relation.projectId);
+      .sort(byViewerOrder);
   }
 
-  async accessTo(user: AuthUser, projectId: number): Promise<ProjectAccess | null> {
-    const [relation] = await relationsOf(this.db, user.id, projectId);
+  async accessTo(user: AuthUser, projectId: number, executor: Db = this.db): Promise<ProjectAccess | null> {
+    const [relation] = await relationsOf(executor, user.id, projectId);
     return relation ? projectAccessOf(user, relation) : null;
   }
 
+  /**
+   * The viewer's access when a rule allows the action: a project they cannot see is answered like a
+   * missing one (project_not_found), a visible one the rule refuses with access_denied.
+   */
+  async accessFor(user: AuthUser, projectId: number, rule: (access: ProjectAccess) => boolean, executor: Db = this.db): Promise<ProjectAccess> {
+    const access = await this.accessTo(user, projectId, executor);
+    if (!access) throw new AppError('project_not_found');
+    if (!rule(access)) throw new AppError('access_denied');
+    return access;
+  }
+
+  /** The viewer's projects, their pending invitations among them (role `invite`, no counters). */
   async list(user: AuthUser): Promise<ProjectListItem[]> {
-    const projects = await this.accessibleProjects(user);
-    const counters = await columnCountersFor(this.db, user, projects.map((p) => p.relation.projectId));
-    return projects.map(({ relation, access }) => toProjectListItem(relation, access, counters.get(relation.projectId)!));
+    const relations = await relationsOf(this.db, user.id);
+    const entries = relations
+      .map((relation) => ({ relation, access: projectAccessOf(user, relation) }))
+      .filter((entry) => entry.access !== null || isPendingInvitation(user, entry.relation))
+      .sort(byViewerOrder);
+    const visibleIds = entries.filter((entry) => entry.access).map((entry) => entry.relation.projectId);
+    const counters = await columnCountersFor(this.db, user, visibleIds);
+    return entries.map(({ relation, access }) =>
+      access ? toProjectListItem(relation, access, counters.get(relation.projectId)!) : toInvitationListItem(relation),
+    );
   }
 
   /** A project the viewer may not see is answered exactly like one that does not exist. */
@@ -67,8 +91,10 @@ export class ProjectsService {
     return ofA.some((project) => idsOfB.has(project.relation.projectId));
   }
 
-  /** The am, pm and sm attached to a project: the "managers" of its cards. */
-  staffOf(projectId: number): Promise<StaffRow[]> {
-    return staffOf(this.db, projectId);
+  /** The am, pm and sm attached to projects, by project: the "managers" of their cards. */
+  async staffByProject(projectIds: number[]): Promise<Map<number, StaffRow[]>> {
+    const byProject = new Map<number, StaffRow[]>(projectIds.map((id) => [id, []]));
+    for (const { projectId, ...staff } of await staffOfProjects(this.db, projectIds)) byProject.get(projectId)?.push(staff);
+    return byProject;
   }
 }

@@ -5,7 +5,7 @@
  * passed to buildApp as `socketAdapter`: nothing here changes, since rooms and fetchSockets go
  * through the adapter.
  */
-import { rooms, type ClientToServerEvents, type ServerToClientEvents } from '@negayno/shared/contract';
+import { rooms, type ClientToServerEvents, type RoomName, type ServerToClientEvents } from '@negayno/shared/contract';
 import type { Server } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user.js';
 
@@ -35,6 +35,11 @@ export class Realtime {
     this.emit(rooms.task(taskId), event, args);
   }
 
+  /** One event to several rooms: a socket in more than one of them still gets it once. */
+  emitToRooms<E extends EventName>(roomNames: RoomName[], event: E, ...args: EventArgs<E>): void {
+    if (roomNames.length > 0) this.emit(roomNames, event, args);
+  }
+
   /** Tells the sockets of one ended session, then closes them. */
   async endSession(userId: number, tokenHash: string): Promise<void> {
     const sockets = await this.io.in(rooms.user(userId)).fetchSockets();
@@ -45,7 +50,7 @@ export class Realtime {
     }
   }
 
-  private emit<E extends EventName>(room: string, event: E, args: EventArgs<E>): void {
+  private emit<E extends EventName>(room: string | string[], event: E, args: EventArgs<E>): void {
     // socket.io's typed emit cannot follow a generic event name; the public signatures above keep callers typed.
     (this.io.to(room).emit as (event: string, ...args: unknown[]) => boolean)(event, ...args);
   }

@@ -1,21 +1,14 @@
-import type { ChatKey, Importance, KanbanColumn, PersonRef, Task, TaskCard, TaskStatus } from '@negayno/shared/contract';
+import type { ArchivedTask, CardColor, ChatKey, Importance, KanbanColumn, PersonRef, Task, TaskCard, TaskStatus } from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/presenters.js';
 import type { StaffRow } from '../projects/repo.js';
-import type { CardRow, ChatRow, PerformerRow, TaskDetailRow } from './repo.js';
+import { EXPIRATION_OF_STATUS } from './life-cycle.js';
+import type { ArchivedRow, CardRow, ChatRow, PerformerRow, TaskDetailRow } from './repo.js';
 
-/** The expiration that runs while a task stands in a status (decisions 3), shown on its card. */
-const EXPIRATION_OF_STATUS: Partial<Record<TaskStatus, keyof CardRow>> = {
-  published: 'date_publish_expiration',
-  discussion: 'date_discuss_expiration',
-  estimation: 'date_calc_expiration',
-  offer: 'date_offer_expiration',
-  testing: 'date_test_expiration',
-  review: 'date_prod_expiration',
-};
 
 export interface CardParts {
   column: KanbanColumn | null;
+  color: CardColor | null;
   chats: ChatRow[];
   performers: PerformerRow[];
   managers: StaffRow[];
@@ -43,8 +36,7 @@ export function toTaskCard(task: CardRow, parts: CardParts): TaskCard {
     author: person(task.author_id, task.authorFirstname, task.authorLastname),
     importance: task.importance as Importance,
     negayno: task.negayno,
-    // Colour rules (decisions 3) arrive with the board issue.
-    color: null,
+    color: parts.color,
     unreadMessageCounters: unread,
     chats,
     managers: parts.managers.map((m) => ({ ...person(m.userId, m.firstname, m.lastname), role: m.role, avatarUrl: avatarUrlOf(m.avatarPath) })),
@@ -85,5 +77,17 @@ export function toTask(task: TaskDetailRow, parts: CardParts, canEdit: boolean):
     dateOfferExpiration: toUnixOrNull(task.date_offer_expiration),
     dateProdExpiration: toUnixOrNull(task.date_prod_expiration),
     dateTestExpiration: toUnixOrNull(task.date_test_expiration),
+  };
+}
+
+export function toArchivedTask(row: ArchivedRow): ArchivedTask {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    project: { id: row.projectId, name: row.projectName },
+    dateCreate: toUnix(row.createdAt),
+    datePublish: toUnixOrNull(row.datePublish),
+    dateArchived: toUnix(row.dateArchived),
   };
 }

@@ -10,13 +10,27 @@ import type { Database, NewTask } from '../../db/schema.js';
 /** Which tasks a read is about: one task, or a board's worth (projects × statuses, maybe one performer's). */
 export type TaskSelection =
   | { taskId: number }
-  | { projectIds: number[]; statuses?: TaskStatus[]; performerId?: number };
+  | { projectIds: number[]; statuses?: TaskStatus[]; performerId?: number; match?: TaskMatch };
+
+/** The filter panel's conditions: a number that starts with these digits, a name that contains this text. */
+export interface TaskMatch {
+  numberPrefix?: string;
+  nameContains?: string;
+}
+
+/** LIKE treats % and _ as wildcards: a typed one must match itself. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
 
 function selectTaskIds(db: Db, selection: TaskSelection): SelectQueryBuilder<Database, 'tasks', { id: number }> {
   let query = db.selectFrom('tasks').select('tasks.id');
   if ('taskId' in selection) return query.where('tasks.id', '=', selection.taskId);
   query = query.where('tasks.project_id', 'in', selection.projectIds);
   if (selection.statuses) query = query.where('tasks.status', 'in', selection.statuses);
+  const { numberPrefix, nameContains } = selection.match ?? {};
+  if (numberPrefix !== undefined) query = query.where(sql<string>`tasks.number::text`, 'like', `${likeEscaped(numberPrefix)}%`);
+  if (nameContains !== undefined) query = query.where('tasks.name', 'ilike', `%${likeEscaped(nameContains)}%`);
   if (selection.performerId !== undefined) {
     const performerId = selection.performerId;
     query = query.where((eb) =>
@@ -61,6 +75,10 @@ const CARD_COLUMNS = [
   't.date_start_discuss',
   't.date_deadline',
   't.date_archived',
+  't.date_approval',
+  't.date_send_to_test',
+  't.date_send_to_prod',
+  't.date_accept_on_test',
   't.date_publish_expiration',
   't.date_discuss_expiration',
   't.date_calc_expiration',
@@ -159,4 +177,54 @@ export async function nextTaskNumber(db: Db, projectId: number): Promise<number>
 export async function insertTask(db: Db, task: NewTask): Promise<number> {
   const row = await db.insertInto('tasks').values(task).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+export interface ArchivedRow {
+  id: number;
+  number: number;
+  name: string;
+  projectId: number;
+  projectName: string;
+  createdAt: Date;
+  datePublish: Date | null;
+  dateArchived: Date;
+}
+
+/**
+ * One page of archived tasks, most recently archived first; `after` is the last row of the previous
+ * page (keyset paging: stable while tasks keep being archived). One row more than the page tells
+ * whether another page follows.
+ */
+export async function archivedPage(
+  db: Db,
+  selection: { projectIds: number[]; performerId?: number; after?: { id: number; dateArchived: Date }; only?: number },
+  pageSize: number,
+): Promise<{ rows: ArchivedRow[]; hasMore: boolean }> {
+  if (selection.projectIds.length === 0) return { rows: [], hasMore: false };
+  let query = db
+    .selectFrom('tasks as t')
+    .innerJoin('projects as p', 'p.id', 't.project_id')
+    .select([
+      't.id',
+      't.number',
+      't.name',
+      't.project_id as projectId',
+      'p.name as projectName',
+      't.created_at as createdAt',
+      't.date_publish as datePublish',
+      sql<Date>`coalesce(t.date_archived, t.updated_at)`.as('dateArchived'),
+    ])
+    .where('t.status', '=', 'archived')
+    .where('t.id', 'in', selectTaskIds(db, { projectIds: selection.projectIds, performerId: selection.performerId }));
+  if (selection.only !== undefined) query = query.where('t.id', '=', selection.only);
+  if (selection.after) {
+    const { id, dateArchived } = selection.after;
+    query = query.where(sql<boolean>`(coalesce(t.date_archived, t.updated_at), t.id) < (${dateArchived}::timestamptz, ${id}::int)`);
+  }
+  const rows = await query
+    .orderBy(sql`coalesce(t.date_archived, t.updated_at)`, 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(pageSize + 1)
+    .execute();
+  return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }

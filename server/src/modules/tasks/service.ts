@@ -1,11 +1,14 @@
-import type { Task, TaskCard } from '@negayno/shared/contract';
+import { PAGE_SIZE, type ArchivePage, type Task, type TaskCard, type TaskFilterQuery } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/auth-user.js';
+import { canCreateTask, type ProjectAccess } from '../projects/policy.js';
 import type { ProjectsService } from '../projects/service.js';
+import type { Realtime } from '../realtime/realtime.js';
+import { cardColor } from './colors.js';
 import { boardScopeOf, boardStatusesOf, canEditTask, canSeeTask, columnOf, readableChatKeys } from './policy.js';
-import { toTask, toTaskCard } from './presenters.js';
-import { cardRows, chatsWithUnread, findTaskRow, performersOf, type TaskSelection } from './repo.js';
+import { toArchivedTask, toTask, toTaskCard } from './presenters.js';
+import { archivedPage, cardRows, chatsWithUnread, findTaskRow, insertTask, nextTaskNumber, performersOf, type TaskMatch, type TaskSelection } from './repo.js';
 
 function groupByTask<Row extends { taskId: number }>(rows: Row[]): Map<number, Row[]> {
   const groups = new Map<number, Row[]>();
@@ -17,38 +20,60 @@ function groupByTask<Row extends { taskId: number }>(rows: Row[]): Map<number, R
   return groups;
 }
 
+/** The filter panel's query as conditions, or null when it can match nothing (a number that is not digits). */
+function matchOf(filter: TaskFilterQuery): TaskMatch | null {
+  if (filter.taskNumber !== undefined && !/^\d+$/.test(filter.taskNumber)) return null;
+  return { numberPrefix: filter.taskNumber, nameContains: filter.taskName };
+}
+
+function projectIdOf(filter: TaskFilterQuery): number | null | undefined {
+  if (filter.projectId === undefined) return undefined;
+  return /^\d+$/.test(filter.projectId) ? Number(filter.projectId) : null;
+}
+
 export class TasksService {
   constructor(
     private readonly db: Db,
     private readonly projects: ProjectsService,
+    private readonly realtime: Realtime,
   ) {}
 
-  /** The cards of the viewer's board for one project: four set-based queries whatever the number of tasks. */
-  async board(user: AuthUser, projectId: number): Promise<TaskCard[]> {
+  /** The cards of the viewer's board for one project. */
+  async board(user: AuthUser, projectId: number, filter: TaskFilterQuery = {}): Promise<TaskCard[]> {
     const access = await this.projects.accessTo(user, projectId);
     if (!access) throw new AppError('project_not_found');
-    const scope = boardScopeOf(user);
-    const selection: TaskSelection = {
-      projectIds: [projectId],
-      statuses: boardStatusesOf(user),
-      performerId: scope.kind === 'performer' ? scope.userId : undefined,
-    };
-    const [tasks, chats, performers, managers] = await Promise.all([
-      cardRows(this.db, selection),
-      chatsWithUnread(this.db, selection, user.id, readableChatKeys(user)),
-      performersOf(this.db, selection),
-      this.projects.staffOf(projectId),
-    ]);
-    const chatsByTask = groupByTask(chats);
-    const performersByTask = groupByTask(performers);
-    return tasks.map((task) =>
-      toTaskCard(task, {
-        column: columnOf(user, task.status),
-        chats: chatsByTask.get(task.id) ?? [],
-        performers: performersByTask.get(task.id) ?? [],
-        managers,
-      }),
+    const wanted = projectIdOf(filter);
+    if (wanted !== undefined && wanted !== projectId) return [];
+    return this.cards(user, new Map([[projectId, access]]), filter);
+  }
+
+  /** The viewer's board across every project they see (the staff home board and the filter panel). */
+  async boardOfAll(user: AuthUser, filter: TaskFilterQuery = {}): Promise<TaskCard[]> {
+    const wanted = projectIdOf(filter);
+    const accesses = new Map(
+      (await this.projects.accessibleProjects(user))
+        .filter((entry) => wanted === undefined || entry.relation.projectId === wanted)
+        .map((entry) => [entry.relation.projectId, entry.access]),
     );
+    return this.cards(user, accesses, filter);
+  }
+
+  /** One card, for the board to refresh after `task.update`; a task the viewer may not see is task_not_found. */
+  async card(user: AuthUser, taskId: number): Promise<TaskCard> {
+    const found = await this.findVisible(user, taskId);
+    if (!found) throw new AppError('task_not_found');
+    const { task, access, performers } = found;
+    const [chats, managers] = await Promise.all([
+      chatsWithUnread(this.db, { taskId }, user.id, readableChatKeys(user)),
+      this.projects.staffByProject([task.project_id]),
+    ]);
+    return toTaskCard(task, {
+      column: columnOf(user, task.status),
+      color: cardColor(access.role, task, new Date()),
+      chats,
+      performers,
+      managers: managers.get(task.project_id) ?? [],
+    });
   }
 
   /** A task the viewer may not see is answered exactly like one that does not exist. */
@@ -58,14 +83,92 @@ export class TasksService {
     const { task, access, performers } = found;
     const [chats, managers] = await Promise.all([
       chatsWithUnread(this.db, { taskId }, user.id, readableChatKeys(user)),
-      this.projects.staffOf(task.project_id),
+      this.projects.staffByProject([task.project_id]),
     ]);
     const canEdit = canEditTask(user, access, { status: task.status, authorId: task.author_id });
-    return toTask(task, { column: columnOf(user, task.status), chats, performers, managers }, canEdit);
+    const parts = {
+      column: columnOf(user, task.status),
+      color: cardColor(access.role, task, new Date()),
+      chats,
+      performers,
+      managers: managers.get(task.project_id) ?? [],
+    };
+    return toTask(task, parts, canEdit);
+  }
+
+  /** A draft in the client's column 1, written by the viewer; the project's boards hear of it once it is stored. */
+  async create(user: AuthUser, projectId: number, name: string): Promise<TaskCard> {
+    await this.projects.accessFor(user, projectId, canCreateTask);
+    const taskId = await this.db.transaction().execute(async (trx) =>
+      insertTask(trx, { project_id: projectId, number: await nextTaskNumber(trx, projectId), name, author_id: user.id, status: 'draft' }),
+    );
+    const card = await this.card(user, taskId);
+    this.announce(card);
+    return card;
+  }
+
+  /** `task.update` to the task's project room: every board showing it refetches the card. */
+  announce(task: { id: number; project: { id: number }; dateUpdate: number }): void {
+    this.realtime.emitToProject(task.project.id, 'task.update', { taskId: task.id, projectId: task.project.id, dateUpdate: task.dateUpdate });
+  }
+
+  /** Archived tasks of one project, or of every project the viewer sees: 20 a page, newest first. */
+  async archive(user: AuthUser, scope: { projectId?: number; backFrom?: number }): Promise<ArchivePage> {
+    let projectIds: number[];
+    if (scope.projectId !== undefined) {
+      if (!(await this.projects.accessTo(user, scope.projectId))) throw new AppError('project_not_found');
+      projectIds = [scope.projectId];
+    } else {
+      projectIds = (await this.projects.accessibleProjects(user)).map((entry) => entry.relation.projectId);
+    }
+    const board = boardScopeOf(user);
+    const selection = { projectIds, performerId: board.kind === 'performer' ? board.userId : undefined };
+    let after: { id: number; dateArchived: Date } | undefined;
+    if (scope.backFrom !== undefined) {
+      // backFrom must be an archived task of this very list.
+      const found = await archivedPage(this.db, { ...selection, only: scope.backFrom }, 1);
+      const last = found.rows[0];
+      if (!last) throw new AppError('backFrom_not_found');
+      after = { id: last.id, dateArchived: last.dateArchived };
+    }
+    const page = await archivedPage(this.db, { ...selection, after }, PAGE_SIZE.archive);
+    return { list: page.rows.map(toArchivedTask), hasMore: page.hasMore };
   }
 
   async canSee(user: AuthUser, taskId: number): Promise<boolean> {
     return (await this.findVisible(user, taskId)) !== null;
+  }
+
+  /** Four set-based queries whatever the number of tasks or projects. */
+  private async cards(user: AuthUser, accesses: Map<number, ProjectAccess>, filter: TaskFilterQuery): Promise<TaskCard[]> {
+    const match = matchOf(filter);
+    if (accesses.size === 0 || !match) return [];
+    const projectIds = [...accesses.keys()];
+    const scope = boardScopeOf(user);
+    const selection: TaskSelection = {
+      projectIds,
+      statuses: boardStatusesOf(user),
+      performerId: scope.kind === 'performer' ? scope.userId : undefined,
+      match,
+    };
+    const [tasks, chats, performers, managers] = await Promise.all([
+      cardRows(this.db, selection),
+      chatsWithUnread(this.db, selection, user.id, readableChatKeys(user)),
+      performersOf(this.db, selection),
+      this.projects.staffByProject(projectIds),
+    ]);
+    const chatsByTask = groupByTask(chats);
+    const performersByTask = groupByTask(performers);
+    const now = new Date();
+    return tasks.map((task) =>
+      toTaskCard(task, {
+        column: columnOf(user, task.status),
+        color: cardColor(accesses.get(task.project_id)!.role, task, now),
+        chats: chatsByTask.get(task.id) ?? [],
+        performers: performersByTask.get(task.id) ?? [],
+        managers: managers.get(task.project_id) ?? [],
+      }),
+    );
   }
 
   private async findVisible(user: AuthUser, taskId: number) {
@@ -73,6 +176,6 @@ export class TasksService {
     if (!task) return null;
     const [access, performers] = await Promise.all([this.projects.accessTo(user, task.project_id), performersOf(this.db, { taskId })]);
     const performsTask = performers.some((performer) => performer.userId === user.id);
-    return canSeeTask(user, access, task, performsTask) ? { task, access, performers } : null;
+    return access && canSeeTask(user, access, task, performsTask) ? { task, access, performers } : null;
   }
 }

@@ -15,3 +15,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
   const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+export function findUserByEmail(db: Db, email: string): Promise<Pick<UserRow, 'id' | 'role' | 'email'> | undefined> {
+  return db.selectFrom('users').select(['id', 'role', 'email']).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+}

@@ -1,0 +1,62 @@
+/** Creating, renaming, ordering and deleting projects (spec 7 "Projects"). */
+import type { DeleteProjectAnswer, Project, ProjectListItem } from '@negayno/shared/contract';
+import type { Db } from '../../db/connection.js';
+import { AppError } from '../../http/app-error.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import type { ProjectEvents } from './events.js';
+import { canCreateProject, canDeleteProject, canRename, canSortProjects } from './policy.js';
+import { insertProject, markProjectDeleted, peopleOf, renameProject, setSortOrders } from './repo.js';
+import type { ProjectsService } from './service.js';
+
+export class ProjectEditingService {
+  constructor(
+    private readonly db: Db,
+    private readonly projects: ProjectsService,
+    private readonly events: ProjectEvents,
+  ) {}
+
+  /** The creator owns it as administrator; it goes first in their list, in their account's currency. */
+  async create(user: AuthUser, name: string): Promise<Project> {
+    if (!canCreateProject(user)) throw new AppError('access_denied');
+    const projectId = await this.db.transaction().execute(async (trx) => {
+      const owner = await trx.selectFrom('users').select('currency').where('id', '=', user.id).executeTakeFirstOrThrow();
+      return insertProject(trx, { name, ownerId: user.id, currency: owner.currency });
+    });
+    this.events.changed(projectId, { users: [user.id] });
+    return this.projects.get(user, projectId);
+  }
+
+  async rename(user: AuthUser, projectId: number, name: string): Promise<Project> {
+    await this.projects.accessFor(user, projectId, canRename);
+    await renameProject(this.db, projectId, name);
+    this.events.changed(projectId);
+    return this.projects.get(user, projectId);
+  }
+
+  /** Moves the project to a 0-based position of the viewer's own list and renumbers the rest. */
+  async sort(user: AuthUser, projectId: number, position: number): Promise<ProjectListItem[]> {
+    await this.projects.accessFor(user, projectId, canSortProjects);
+    const list = await this.projects.list(user);
+    const others = list.map((item) => item.id).filter((id) => id !== projectId);
+    others.splice(Math.min(position, others.length), 0, projectId);
+    await setSortOrders(this.db, user.id, others);
+    return this.projects.list(user);
+  }
+
+  /**
+   * Everyone tied to the project hears it is gone. The answer names the project to show next: the one
+   * asked for if the viewer still sees it, else the first of their list, else none.
+   */
+  async delete(user: AuthUser, projectId: number, wanted: number | undefined): Promise<DeleteProjectAnswer> {
+    await this.projects.accessFor(user, projectId, canDeleteProject);
+    const people = await this.db.transaction().execute(async (trx) => {
+      const tied = await peopleOf(trx, projectId);
+      await markProjectDeleted(trx, projectId);
+      return tied;
+    });
+    this.events.changed(projectId, { users: people, deleted: true });
+    const remaining = await this.projects.accessibleProjects(user);
+    const next = remaining.find((entry) => entry.relation.projectId === wanted) ?? remaining[0];
+    return { projectId: next?.relation.projectId ?? null };
+  }
+}

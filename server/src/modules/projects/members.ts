@@ -1,0 +1,167 @@
+/**
+ * The project's people (spec 7, issue 4 contract): invitations by email, accepting and declining them,
+ * roles, the canNegayno toggle, removal. Each call asks the projects policy first and tells the users
+ * whose relation changed (`project.update`) once its transaction has committed.
+ */
+import type { AssignableProjectRole, Language, Project } from '@negayno/shared/contract';
+import type { Db } from '../../db/connection.js';
+import { violatedUnique } from '../../db/errors.js';
+import { AppError } from '../../http/app-error.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import type { Mailer } from '../mail/mailer.js';
+import { projectInvitationMail } from '../mail/templates.js';
+import { findUserByEmail, findUserById } from '../users/repo.js';
+import type { ProjectEvents } from './events.js';
+import {
+  canBeInvited,
+  canCancelInvitations,
+  canChangeMemberSettings,
+  canChangeRoles,
+  canInvite,
+  canRemoveMembers,
+  isPendingInvitation,
+  isProtectedRow,
+  keepsAnAdministrator,
+} from './policy.js';
+import {
+  deleteEmailInvitation,
+  deleteMember,
+  hasEmailInvitation,
+  insertEmailInvitation,
+  insertMember,
+  memberRoleOf,
+  membersOf,
+  nextSortOrderOf,
+  relationsOf,
+  updateMember,
+} from './repo.js';
+import type { ProjectsService } from './service.js';
+
+/** Where the invitation mail sends its reader: the 4-step registration for that email, on this server. */
+export interface InvitationContext {
+  language: Language;
+  /** `https://host` of the request that invited. */
+  origin: string;
+}
+
+export class ProjectMembersService {
+  constructor(
+    private readonly db: Db,
+    private readonly projects: ProjectsService,
+    private readonly events: ProjectEvents,
+    private readonly mailer: Mailer,
+  ) {}
+
+  /**
+   * An existing client account joins as `invite` until it accepts; an email with no account gets a
+   * project invitation and a mail that leads to the registration, which turns it into a guest membership.
+   */
+  async invite(user: AuthUser, projectId: number, email: string, context: InvitationContext): Promise<Project> {
+    await this.projects.accessFor(user, projectId, canInvite);
+    const invitee = await findUserByEmail(this.db, email);
+    if (invitee) {
+      if (!canBeInvited(invitee)) throw new AppError('access_denied');
+      const existing = await memberRoleOf(this.db, projectId, invitee.id);
+      if (existing) {
+        const code = existing.role === 'invite' ? 'email_already_invited' : 'user_already_added';
+        throw new AppError(code, { email: code });
+      }
+      await this.insertOnce(async () =>
+        insertMember(this.db, { projectId, userId: invitee.id, role: 'invite', sortOrder: await nextSortOrderOf(this.db, invitee.id), invitedBy: user.id }),
+      );
+      this.events.changed(projectId, { users: [invitee.id] });
+    } else {
+      if (await hasEmailInvitation(this.db, projectId, email)) throw new AppError('email_already_invited', { email: 'email_already_invited' });
+      await this.insertOnce(() => insertEmailInvitation(this.db, { projectId, email, invitedBy: user.id }));
+      await this.mailInvitation(user, projectId, email, context);
+      this.events.changed(projectId);
+    }
+    return this.projects.get(user, projectId);
+  }
+
+  /** The invitee becomes a guest (an administrator may raise them later). */
+  async accept(user: AuthUser, projectId: number): Promise<Project> {
+    await this.ownInvitation(user, projectId);
+    await updateMember(this.db, projectId, user.id, { role: 'guest' });
+    this.events.changed(projectId, { users: [user.id] });
+    return this.projects.get(user, projectId);
+  }
+
+  async decline(user: AuthUser, projectId: number): Promise<null> {
+    await this.ownInvitation(user, projectId);
+    await deleteMember(this.db, projectId, user.id, 'invite');
+    this.events.changed(projectId, { users: [user.id] });
+    return null;
+  }
+
+  /** Not on one's own row, and never leaving the project without an administrator. */
+  async updateRole(user: AuthUser, projectId: number, memberId: number, role: AssignableProjectRole): Promise<Project> {
+    await this.projects.accessFor(user, projectId, canChangeRoles);
+    if (isProtectedRow(user, memberId)) throw new AppError('access_denied');
+    await this.db.transaction().execute(async (trx) => {
+      const members = await membersOf(trx, projectId);
+      const member = members.find((row) => row.userId === memberId && row.role !== 'invite');
+      if (!member) throw new AppError('user_not_found');
+      if (!keepsAnAdministrator(members, { userId: memberId, newRole: role })) throw new AppError('access_denied');
+      await updateMember(trx, projectId, memberId, { role });
+    });
+    this.events.changed(projectId, { users: [memberId] });
+    return this.projects.get(user, projectId);
+  }
+
+  async updateSettings(user: AuthUser, projectId: number, memberId: number, canNegayno: boolean): Promise<Project> {
+    await this.projects.accessFor(user, projectId, canChangeMemberSettings);
+    const member = await memberRoleOf(this.db, projectId, memberId);
+    if (!member || member.role === 'invite') throw new AppError('user_not_found');
+    await updateMember(this.db, projectId, memberId, { canNegayno });
+    this.events.changed(projectId, { users: [memberId] });
+    return this.projects.get(user, projectId);
+  }
+
+  async remove(user: AuthUser, projectId: number, memberId: number): Promise<Project> {
+    await this.projects.accessFor(user, projectId, canRemoveMembers);
+    if (isProtectedRow(user, memberId)) throw new AppError('access_denied');
+    await this.db.transaction().execute(async (trx) => {
+      const members = await membersOf(trx, projectId);
+      if (!members.some((row) => row.userId === memberId)) throw new AppError('user_not_found');
+      if (!keepsAnAdministrator(members, { userId: memberId, newRole: null })) throw new AppError('access_denied');
+      await deleteMember(trx, projectId, memberId);
+    });
+    this.events.changed(projectId, { users: [memberId] });
+    return this.projects.get(user, projectId);
+  }
+
+  /** Removes an email invitation, or the pending `invite` membership of the account with that email. */
+  async cancelInvitation(user: AuthUser, projectId: number, email: string): Promise<Project> {
+    await this.projects.accessFor(user, projectId, canCancelInvitations);
+    const invitee = await findUserByEmail(this.db, email);
+    const removedMember = invitee ? await deleteMember(this.db, projectId, invitee.id, 'invite') : false;
+    const removedEmail = await deleteEmailInvitation(this.db, projectId, email);
+    if (!removedMember && !removedEmail) throw new AppError('user_not_found');
+    this.events.changed(projectId, { users: removedMember && invitee ? [invitee.id] : [] });
+    return this.projects.get(user, projectId);
+  }
+
+  /** The caller's own pending invitation, or project_not_found: nobody learns of others' invitations. */
+  private async ownInvitation(user: AuthUser, projectId: number): Promise<void> {
+    const [relation] = await relationsOf(this.db, user.id, projectId);
+    if (!relation || !isPendingInvitation(user, relation)) throw new AppError('project_not_found');
+  }
+
+  /** Two invitations of the same email racing: the loser hears what a later attempt would. */
+  private async insertOnce(insert: () => Promise<void>): Promise<void> {
+    try {
+      await insert();
+    } catch (error) {
+      if (violatedUnique(error)) throw new AppError('email_already_invited', { email: 'email_already_invited' });
+      throw error;
+    }
+  }
+
+  private async mailInvitation(user: AuthUser, projectId: number, email: string, context: InvitationContext): Promise<void> {
+    const [inviter, [relation]] = await Promise.all([findUserById(this.db, user.id), relationsOf(this.db, user.id, projectId)]);
+    const link = `${context.origin}/register?email=${encodeURIComponent(email)}`;
+    const inviterName = inviter ? `${inviter.firstname} ${inviter.lastname}`.trim() : 'Negayno';
+    await this.mailer.send(projectInvitationMail(email, { projectName: relation?.name ?? '', inviterName, link }, context.language));
+  }
+}

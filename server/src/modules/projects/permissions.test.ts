@@ -1,0 +1,188 @@
+/**
+ * The role × action table of issue 4: every projects and board call, for every kind of viewer, with
+ * the answer each one gets (the forbidden ones with their exact codes). Each mutating call runs on a
+ * fresh project so the rows cannot influence each other.
+ */
+import type { InjectOptions } from 'fastify';
+import type { UserRow } from '../../db/schema.js';
+import { addMember, attachStaff, createProject, createTask, createUser, inviteEmail } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+
+const VIEWERS = ['administrator', 'user', 'guest', 'invite', 'am', 'pm', 'sm', 'performer', 'outsider'] as const;
+type Viewer = (typeof VIEWERS)[number];
+
+/** 200, or the error code expected (its HTTP status comes from the catalogue). */
+type Expected = 200 | 'access_denied' | 'project_not_found' | 'task_not_found';
+
+interface World {
+  projectId: number;
+  taskId: number;
+  targetId: number;
+  pendingEmail: string;
+}
+
+interface Action {
+  name: string;
+  method: InjectOptions['method'];
+  path: (world: World) => string;
+  payload?: (world: World) => Record<string, unknown>;
+  expected: Record<Viewer, Expected>;
+}
+
+const CLIENTS_READ = { administrator: 200, user: 200, guest: 200, invite: 'project_not_found', am: 200, pm: 200, sm: 200, performer: 200, outsider: 'project_not_found' } as const;
+const ADMIN_ONLY = {
+  administrator: 200,
+  user: 'access_denied',
+  guest: 'access_denied',
+  invite: 'project_not_found',
+  am: 'access_denied',
+  pm: 'access_denied',
+  sm: 'access_denied',
+  performer: 'access_denied',
+  outsider: 'project_not_found',
+} as const;
+const ADMINS_AND_USERS = { ...ADMIN_ONLY, user: 200 } as const;
+const INVITEE_ONLY = {
+  administrator: 'project_not_found',
+  user: 'project_not_found',
+  guest: 'project_not_found',
+  invite: 200,
+  am: 'project_not_found',
+  pm: 'project_not_found',
+  sm: 'project_not_found',
+  performer: 'project_not_found',
+  outsider: 'project_not_found',
+} as const;
+
+let counter = 0;
+const ACTIONS: Action[] = [
+  { name: 'GET /project/{id}', method: 'GET', path: (w) => `/api/project/${w.projectId}`, expected: CLIENTS_READ },
+  { name: 'GET /project/{id}/tasks', method: 'GET', path: (w) => `/api/project/${w.projectId}/tasks`, expected: CLIENTS_READ },
+  { name: 'GET /project/{id}/archive', method: 'GET', path: (w) => `/api/project/${w.projectId}/archive`, expected: CLIENTS_READ },
+  {
+    name: 'GET /task/{id}/get-card',
+    method: 'GET',
+    path: (w) => `/api/task/${w.taskId}/get-card`,
+    expected: { ...CLIENTS_READ, invite: 'task_not_found', outsider: 'task_not_found' },
+  },
+  { name: 'PUT /project/{id}/update-name', method: 'PUT', path: (w) => `/api/project/${w.projectId}/update-name`, payload: () => ({ name: 'Нова назва' }), expected: ADMIN_ONLY },
+  {
+    name: 'PUT /project/{id}/update-sort',
+    method: 'PUT',
+    path: (w) => `/api/project/${w.projectId}/update-sort`,
+    payload: () => ({ sortorder: 0 }),
+    expected: { ...ADMINS_AND_USERS, guest: 200 },
+  },
+  {
+    name: 'POST /project/{id}/invite-user',
+    method: 'POST',
+    path: (w) => `/api/project/${w.projectId}/invite-user`,
+    payload: () => ({ email: `new-${++counter}@test.test` }),
+    expected: ADMINS_AND_USERS,
+  },
+  {
+    name: 'PUT /project/{id}/user/{userId}/update-role',
+    method: 'PUT',
+    path: (w) => `/api/project/${w.projectId}/user/${w.targetId}/update-role`,
+    payload: () => ({ role: 'user' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    name: 'PUT /project/{id}/user/{userId}/update-settings',
+    method: 'PUT',
+    path: (w) => `/api/project/${w.projectId}/user/${w.targetId}/update-settings`,
+    payload: () => ({ canNegayno: true }),
+    expected: ADMIN_ONLY,
+  },
+  { name: 'DELETE /project/{id}/user/{userId}/delete', method: 'DELETE', path: (w) => `/api/project/${w.projectId}/user/${w.targetId}/delete`, expected: ADMIN_ONLY },
+  {
+    name: 'DELETE /project/{id}/cancel-invitation/{email}',
+    method: 'DELETE',
+    path: (w) => `/api/project/${w.projectId}/cancel-invitation/${encodeURIComponent(w.pendingEmail)}`,
+    expected: ADMIN_ONLY,
+  },
+  { name: 'DELETE /project/{id}/delete', method: 'DELETE', path: (w) => `/api/project/${w.projectId}/delete`, expected: ADMIN_ONLY },
+  { name: 'POST /project/{id}/new-task', method: 'POST', path: (w) => `/api/project/${w.projectId}/new-task`, payload: () => ({ name: 'Нова задача' }), expected: ADMINS_AND_USERS },
+  { name: 'POST /project/{id}/accept-invitation', method: 'POST', path: (w) => `/api/project/${w.projectId}/accept-invitation`, expected: INVITEE_ONLY },
+  { name: 'DELETE /project/{id}/decline-invitation', method: 'DELETE', path: (w) => `/api/project/${w.projectId}/decline-invitation`, expected: INVITEE_ONLY },
+  {
+    name: 'POST /project/new',
+    method: 'POST',
+    path: () => '/api/project/new',
+    payload: () => ({ name: 'Мій проєкт' }),
+    expected: { administrator: 200, user: 200, guest: 200, invite: 200, outsider: 200, am: 'access_denied', pm: 'access_denied', sm: 'access_denied', performer: 'access_denied' },
+  },
+  { name: 'GET /projects', method: 'GET', path: () => '/api/projects', expected: Object.fromEntries(VIEWERS.map((v) => [v, 200])) as Record<Viewer, Expected> },
+  { name: 'GET /tasks', method: 'GET', path: () => '/api/tasks', expected: Object.fromEntries(VIEWERS.map((v) => [v, 200])) as Record<Viewer, Expected> },
+  { name: 'GET /archive', method: 'GET', path: () => '/api/archive', expected: Object.fromEntries(VIEWERS.map((v) => [v, 200])) as Record<Viewer, Expected> },
+];
+
+const STATUS_OF: Record<Exclude<Expected, 200>, number> = { access_denied: 403, project_not_found: 404, task_not_found: 404 };
+
+describe('issue 4: who may call what (role × action)', () => {
+  let ctx: TestContext;
+  const people = {} as Record<Viewer | 'target', UserRow>;
+  const cookies = {} as Record<Viewer, string>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    for (const viewer of [...VIEWERS, 'target'] as const) {
+      const role = viewer === 'am' || viewer === 'pm' || viewer === 'sm' || viewer === 'performer' ? viewer : 'user';
+      people[viewer] = await createUser(ctx.db, { role, email: `${viewer}@roles.test` });
+    }
+    for (const viewer of VIEWERS) cookies[viewer] = await ctx.login(people[viewer].email);
+  });
+  afterAll(() => ctx.close());
+
+  /** A project where every kind of viewer stands in its place. */
+  async function world(): Promise<World> {
+    const project = await createProject(ctx.db, { owner: people.administrator });
+    await addMember(ctx.db, project, people.user, 'user');
+    await addMember(ctx.db, project, people.guest, 'guest');
+    await addMember(ctx.db, project, people.invite, 'invite');
+    await addMember(ctx.db, project, people.target, 'guest');
+    for (const staff of ['am', 'pm', 'sm'] as const) await attachStaff(ctx.db, project, people[staff]);
+    const task = await createTask(ctx.db, { project, author: people.administrator, status: 'in_work', performers: [people.performer] });
+    const pendingEmail = `pending-${++counter}@test.test`;
+    await inviteEmail(ctx.db, project, pendingEmail);
+    return { projectId: project.id, taskId: task.id, targetId: people.target.id, pendingEmail };
+  }
+
+  const rows = ACTIONS.flatMap((action) => VIEWERS.map((viewer) => [action.name, viewer, action.expected[viewer], action] as const));
+
+  it.each(rows)('%s as %s → %s', async (_name, viewer, expected, action) => {
+    const w = await world();
+    const response = await ctx.request(action.method, action.path(w), { cookie: cookies[viewer], payload: action.payload?.(w) });
+    if (expected === 200) {
+      expect({ status: response.status, body: response.body.status }).toEqual({ status: 200, body: 'ok' });
+    } else {
+      expect({ status: response.status, code: (response.body as { code?: string }).code }).toEqual({ status: STATUS_OF[expected], code: expected });
+    }
+  });
+
+  it('refuses every call of the table without a session (401 request_denied)', async () => {
+    const w = await world();
+    for (const action of ACTIONS) {
+      const response = await ctx.request(action.method, action.path(w), { payload: action.payload?.(w) });
+      expect({ action: action.name, status: response.status }).toEqual({ action: action.name, status: 401 });
+    }
+  });
+
+  it('shows the project balance to its administrator only', async () => {
+    const w = await world();
+    const balances = {} as Record<string, unknown>;
+    for (const viewer of ['administrator', 'user', 'guest', 'am', 'pm', 'sm', 'performer'] as const) {
+      const response = await ctx.get<{ balance: number | null; role: string }>(`/api/project/${w.projectId}`, { cookie: cookies[viewer] });
+      balances[viewer] = response.body.status === 'ok' ? [response.body.data.role, response.body.data.balance] : response.status;
+    }
+    expect(balances).toEqual({
+      administrator: ['administrator', 0],
+      user: ['user', null],
+      guest: ['guest', null],
+      am: ['am', null],
+      pm: ['pm', null],
+      sm: ['sm', null],
+      performer: ['performer', null],
+    });
+  });
+});

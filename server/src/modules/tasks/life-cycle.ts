@@ -1,0 +1,18 @@
+/** Facts of the task life cycle (decisions 3) that several parts read: kept here once. */
+import type { TaskStatus } from '@negayno/shared/contract';
+import type { TasksTable } from '../../db/schema.js';
+
+export type ExpirationColumn = Extract<
+  keyof TasksTable,
+  'date_publish_expiration' | 'date_discuss_expiration' | 'date_calc_expiration' | 'date_offer_expiration' | 'date_test_expiration' | 'date_prod_expiration'
+>;
+
+/** The expiration that runs while a task stands in a status, set on entering it (from the SLA settings). */
+export const EXPIRATION_OF_STATUS: Partial<Record<TaskStatus, ExpirationColumn>> = {
+  published: 'date_publish_expiration',
+  discussion: 'date_discuss_expiration',
+  estimation: 'date_calc_expiration',
+  offer: 'date_offer_expiration',
+  testing: 'date_test_expiration',
+  review: 'date_prod_expiration',
+};
