@@ -17,7 +17,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { DRAWER_MAX_WIDTH, LENGTH, type TaskFilter } from '@negayno/shared/contract';
 import { filterQuery, parseFilter, useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 
@@ -52,6 +52,7 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
   const applied = { ...EMPTY, ...parseFilter(params) };
   const [form, setForm] = useState<Required<TaskFilter>>(applied);
   const [loadingProjects, setLoadingProjects] = useState(false);
+  const firstField = useRef<HTMLInputElement>(null);
 
   const appliedKey = filterQuery(applied);
   useEffect(() => {
@@ -86,6 +87,8 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
   const reset = () => {
     setForm(EMPTY);
     apply({});
+    // Reset hides itself once nothing is set; focus stays in the panel rather than falling to the page.
+    firstField.current?.focus();
   };
 
   const selected = projects.member.find((project) => String(project.id) === form.projectId);
@@ -101,6 +104,7 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
         <DrawerBody className={styles.body}>
           <Field label={t('filter.taskNumber')}>
             <Input
+              ref={firstField}
               inputMode="numeric"
               value={form.taskNumber}
               maxLength={LENGTH.code}

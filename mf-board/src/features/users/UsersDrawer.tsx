@@ -26,7 +26,7 @@ import { fullName } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
@@ -110,6 +110,7 @@ const InviteForm = observer(function InviteForm(props: { projectId: number }) {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -127,6 +128,8 @@ const InviteForm = observer(function InviteForm(props: { projectId: number }) {
       setError(t(`errors:${code}`, { defaultValue: failure instanceof Error ? failure.message : code }));
     } finally {
       setBusy(false);
+      // The button disables while sending; focus goes back to the field so Escape and typing still work.
+      input.current?.focus();
     }
   };
 
@@ -135,6 +138,7 @@ const InviteForm = observer(function InviteForm(props: { projectId: number }) {
     <form className={styles.invite} onSubmit={(event) => void submit(event)} noValidate data-testid="invite-form">
       <Field label={t('users.inviteLabel')} validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'} className={styles.inviteField}>
         <Input
+          ref={input}
           type="email"
           value={email}
           maxLength={LENGTH.email}
