@@ -95,6 +95,22 @@ describe('negayno-admin commands', () => {
   it('lists every command in the usage', () => {
     for (const name of Object.keys(COMMANDS)) expect(usage()).toContain(`  ${name}`);
   });
+  it('makes a benchmark project of admin@demo.test with the tasks spread over the board statuses, set-based', async () => {
+    const [id] = await admin('bench-project', '--tasks', '25');
+    expect(id).toMatch(/^\d+$/);
+    const cookie = await ctx.login('admin@demo.test', 'negayno-demo');
+    const cards = (await ctx.get<Array<{ number: number; status: string; column: number }>>(`/api/project/${id}/tasks`, { cookie })).body;
+    if (cards.status !== 'ok') throw new Error(JSON.stringify(cards));
+    expect(cards.data.map((card) => card.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(new Set(cards.data.map((card) => card.status)).size).toBe(10);
+    const performerCookie = await ctx.login('performer@demo.test', 'negayno-demo');
+    const performed = (await ctx.get<unknown[]>(`/api/project/${id}/tasks`, { cookie: performerCookie })).body;
+    expect(performed).toMatchObject({ status: 'ok', data: expect.arrayContaining([expect.objectContaining({ status: 'in_work' })]) });
+    // The next task continues the numbering.
+    const next = await ctx.post(`/api/project/${id}/new-task`, { name: 'Ще одна' }, { cookie });
+    expect(next.body).toMatchObject({ data: { number: 26 } });
+    await expect(admin('bench-project')).rejects.toThrow(UsageError);
+  });
 });
 
 // The program runs on its own embedded database whichever engine the Jest project tests, so once is enough.
@@ -118,4 +134,5 @@ describeProgram('the negayno-admin program', () => {
     expect(issued.stdout).toMatch(/^FROM-THE-SHELL\s+client\s+0\/1\s+active/);
     await expect(cli('revoke-invitation')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--code is required') });
   }, 120_000);
+
 });

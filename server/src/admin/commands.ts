@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import type { InvitationKind } from '../db/schema.js';
+import { seedBenchProject } from '../db/seed/bench.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
 import { findCredentials } from '../modules/auth/repo.js';
 import { LoginCodes } from '../modules/auth/login-codes.js';
@@ -88,6 +89,19 @@ export const COMMANDS: Record<string, Command> = {
       const seeded = await seedDemo(database.db, new LedgerService(database.db));
       print(seeded ? 'Demo seeded.' : 'The demo is already there.');
       print(`Logins (password: ${DEMO_PASSWORD}): ${DEMO_LOGINS.map((login) => login.email).join(', ')}`);
+    },
+  },
+
+  'bench-project': {
+    usage: 'bench-project --tasks N          a project of admin@demo.test with N tasks over every board status (benchmarks); prints its id',
+    async run({ database, config, print }, args) {
+      if (config.isProduction) throw new UsageError('benchmark projects are never made in production');
+      const { values } = parseArgs({ args, options: { tasks: { type: 'string' } } });
+      const tasks = positiveInt(required(values.tasks, '--tasks'), '--tasks')!;
+      await migrate(database);
+      await seedDemo(database.db, new LedgerService(database.db));
+      const { projectId } = await seedBenchProject(database.db, tasks);
+      print(String(projectId));
     },
   },
 

@@ -10,6 +10,7 @@ import type { Db } from '../connection.js';
 import type { UserRow } from '../schema.js';
 import type { LedgerService } from '../../modules/money/ledger.js';
 import { insertInvitation } from '../../modules/invitations/repo.js';
+import { dueColumnOf } from '../../modules/tasks/life-cycle.js';
 import { emailIsTaken } from '../../modules/users/repo.js';
 import {
   addMember,
@@ -18,6 +19,7 @@ import {
   createProject,
   createTask,
   createUser,
+  inviteEmail,
   markRead,
   postMessage,
   type UserInput,
@@ -32,7 +34,7 @@ export const DEMO_INVITATION_CODES = [
 ] as const;
 
 export const DEMO_LOGINS = [
-  { email: 'admin@demo.test', who: 'client, administrator and owner of both projects' },
+  { email: 'admin@demo.test', who: 'client, administrator and owner of both projects (new.client@demo.test has a pending invitation)' },
   { email: 'user@demo.test', who: 'client, project role user in «Інтернет-магазин»' },
   { email: 'guest@demo.test', who: 'client, guest in «Інтернет-магазин»' },
   { email: 'am@demo.test', who: 'account manager of both projects' },
@@ -58,6 +60,8 @@ interface DemoTask {
   negayno?: boolean;
   paused?: boolean;
   byUser?: boolean;
+  /** Hours until the current step is due (negative: overdue), so the board shows its red and orange cards. */
+  dueInHours?: number;
   /** Price of the accepted offer in UAH: moved from the project balance to the task's escrow. */
   escrowUah?: number;
   /** Done and paid out: escrow released to the performer, the sm and the platform. */
@@ -86,6 +90,7 @@ const SHOP_TASKS: DemoTask[] = [
   },
   {
     name: 'Інтеграція з Новою поштою',
+    dueInHours: -2,
     status: 'discussion',
     importance: 4,
     intro: 'Під час оформлення замовлення клієнт має обирати відділення Нової пошти зі списку.',
@@ -108,6 +113,7 @@ const SHOP_TASKS: DemoTask[] = [
   },
   {
     name: 'Редизайн картки товару',
+    dueInHours: -5,
     status: 'offer',
     importance: 3,
     intro: 'Картка товару застаріла: фото дрібні, характеристики важко знайти.',
@@ -115,6 +121,8 @@ const SHOP_TASKS: DemoTask[] = [
   },
   {
     name: 'Оплата через LiqPay',
+    negayno: true,
+    dueInHours: 30,
     status: 'in_work',
     importance: 4,
     escrowUah: 18_000,
@@ -132,6 +140,7 @@ const SHOP_TASKS: DemoTask[] = [
   },
   {
     name: 'Пошук з підказками',
+    dueInHours: 10,
     status: 'testing',
     importance: 2,
     intro: 'Під час введення запиту показувати підказки з назвами товарів і категорій.',
@@ -193,6 +202,7 @@ const APP_TASKS: DemoTask[] = [
   },
   {
     name: 'Вхід через Apple ID',
+    dueInHours: 6,
     status: 'estimation',
     importance: 2,
     intro: 'App Store вимагає вхід через Apple, якщо є вхід через інші сервіси.',
@@ -208,6 +218,7 @@ const APP_TASKS: DemoTask[] = [
   },
   {
     name: 'Програма лояльності',
+    negayno: true,
     status: 'offer',
     importance: 3,
     intro: 'Бонусні бали за покупки та їх списання під час оплати.',
@@ -257,6 +268,12 @@ const APP_TASKS: DemoTask[] = [
     points: ['Скриншоти для 3 розмірів екрана', 'Опис українською та англійською'],
   },
 ];
+
+function dueDates(task: DemoTask): Partial<Record<string, Date>> | undefined {
+  const column = dueColumnOf(task.status);
+  if (task.dueInHours === undefined || !column) return undefined;
+  return { [column]: new Date(Date.now() + task.dueInHours * 3600_000) };
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -335,11 +352,15 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
           paused: demo.paused,
           performers: reachedEstimation ? [people.performer] : [],
           at,
+          dates: dueDates(demo),
         });
         if (task.date_start_discuss) await seedChats(trx, task.id, demo.status, task.date_start_discuss, people, index);
         if (demo.escrowUah) await seedTaskMoney(trx, ledger, { projectId: project.id, taskId: task.id, name: demo.name, uah: demo.escrowUah, paidOut: demo.paidOut ?? false }, people);
       }
     }
+
+    // A pending invitation: an email with no account yet, as the users drawer shows it.
+    await inviteEmail(trx, shop, 'new.client@demo.test');
 
     for (const invitation of DEMO_INVITATION_CODES) {
       await insertInvitation(trx, { code: invitation.code, kind: invitation.kind, maxUses: null, expiresAt: null, issuedBy: null, note: 'demo' });

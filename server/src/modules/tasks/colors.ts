@@ -5,7 +5,7 @@
  */
 import type { CardColor, TaskStatus } from '@negayno/shared/contract';
 import type { ProjectViewerRole } from '../projects/policy.js';
-import { EXPIRATION_OF_STATUS, type ExpirationColumn } from './life-cycle.js';
+import { EXPIRATION_OF_STATUS, dueColumnOf, type ExpirationColumn } from './life-cycle.js';
 
 type ColouredRole = Exclude<ProjectViewerRole, 'invite'>;
 
@@ -61,11 +61,9 @@ export function datesContradictStatus(task: ColorFacts): boolean {
   return false;
 }
 
-/** When the current step is due: its status' expiration, or the work deadline while in work. */
 function dueOf(task: ColorFacts): Date | null {
-  const expiration = EXPIRATION_OF_STATUS[task.status];
-  if (expiration) return task[expiration];
-  return task.status === 'in_work' ? task.date_deadline : null;
+  const column = dueColumnOf(task.status);
+  return column ? task[column] : null;
 }
 
 function mustAct(role: ColouredRole, task: ColorFacts): boolean {

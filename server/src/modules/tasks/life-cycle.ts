@@ -16,3 +16,8 @@ export const EXPIRATION_OF_STATUS: Partial<Record<TaskStatus, ExpirationColumn>>
   testing: 'date_test_expiration',
   review: 'date_prod_expiration',
 };
+
+/** The column holding when the current step is due: its status' expiration, or the work deadline while in work. */
+export function dueColumnOf(status: TaskStatus): ExpirationColumn | 'date_deadline' | undefined {
+  return EXPIRATION_OF_STATUS[status] ?? (status === 'in_work' ? 'date_deadline' : undefined);
+}
