@@ -1,5 +1,8 @@
 // `npm run bench`: every benchmark of the suite; each prints figures, none asserts a time.
-const suites = [['shell (issue 2)', () => import('./shell.mjs')]];
+const suites = [
+  ['shell (issue 2)', () => import('./shell.mjs')],
+  ['board render (issue 4)', () => import('./board-render.mjs')],
+];
 const only = process.argv[2];
 
 for (const [name, load] of suites) {

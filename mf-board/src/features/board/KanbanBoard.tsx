@@ -4,12 +4,17 @@ import { useStores } from '@negayno/shared/stores';
 import { EmptyState } from '@negayno/shared/ui';
 import { SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewTaskForm } from './NewTaskForm';
 import { TaskCardView, cardExtrasFor, type CardExtras } from './TaskCardView';
 
 const COLUMN_MIN_WIDTH = 260;
+/**
+ * Cards a column renders at first and adds each time its end scrolls near: a column of hundreds of
+ * cards would otherwise cost most of the board's first paint (the render benchmark).
+ */
+const CARDS_PER_STEP = 40;
 
 const useStyles = makeStyles({
   // The board scrolls sideways inside itself, so a phone page never overflows.
@@ -40,15 +45,33 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
-/** One column's cards; memoised so a change in one column re-renders that column alone. */
+/**
+ * One column's cards; memoised so a change in one column re-renders that column alone. Long columns
+ * grow by CARDS_PER_STEP as their end comes within a screen of view.
+ */
 const CardList = memo(function CardList(props: { cards: TaskCard[]; extras: CardExtras; className: string }) {
+  const [limit, setLimit] = useState(CARDS_PER_STEP);
+  const sentinel = useRef<HTMLLIElement>(null);
+  const more = props.cards.length > limit;
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!more || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setLimit((current) => current + CARDS_PER_STEP);
+    }, { rootMargin: '800px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [more, limit]);
+
   return (
     <ul className={props.className}>
-      {props.cards.map((card) => (
+      {props.cards.slice(0, limit).map((card) => (
         <li key={card.id}>
           <TaskCardView card={card} extras={props.extras} />
         </li>
       ))}
+      {more && <li ref={sentinel} aria-hidden style={{ height: 1 }} data-testid="column-more" />}
     </ul>
   );
 }, sameCards);
