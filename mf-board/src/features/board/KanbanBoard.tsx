@@ -14,7 +14,7 @@ const COLUMN_MIN_WIDTH = 260;
  * Cards a column renders at first and adds each time its end scrolls near: a column of hundreds of
  * cards would otherwise cost most of the board's first paint (the render benchmark).
  */
-const CARDS_PER_STEP = 40;
+const CARDS_PER_STEP = 30;
 
 const useStyles = makeStyles({
   // The board scrolls sideways inside itself, so a phone page never overflows.
@@ -99,35 +99,35 @@ export const KanbanBoard = observer(function KanbanBoard(props: { createIn?: num
 
   return (
     <>
-    {noMatches && <EmptyState icon={<SearchRegular />} title={t('filter.noMatchesTitle')} text={t('filter.noMatchesText')} testId="no-matches" />}
-    <div className={styles.board} data-testid="kanban-board" aria-busy={loading}>
-      {KANBAN_COLUMNS.map((column: KanbanColumn) => {
-        const label = t(labels[column - 1]);
-        const cards = columns[column];
-        return (
-          <section key={column} className={styles.column} aria-label={label} data-testid={`column-${column}`}>
-            <div className={styles.header}>
-              <Text weight="semibold" data-testid="column-label">
-                {label}
-              </Text>
-              <CounterBadge count={cards.length} showZero appearance="ghost" color="informative" data-testid="column-count" />
-            </div>
-            {column === 1 && props.createIn ? <NewTaskForm projectId={props.createIn} /> : null}
-            {loading ? (
-              <Skeleton aria-label={t('common:loading')}>
-                {[0, 1, 2].map((index) => (
-                  <SkeletonItem key={index} size={72} style={{ marginBottom: 8, borderRadius: 8 }} />
-                ))}
-              </Skeleton>
-            ) : cards.length === 0 ? (
-              <Text className={styles.empty}>{t('columnEmpty')}</Text>
-            ) : (
-              <CardList cards={cards} extras={extras} className={styles.list} />
-            )}
-          </section>
-        );
-      })}
-    </div>
+      {noMatches && <EmptyState icon={<SearchRegular />} title={t('filter.noMatchesTitle')} text={t('filter.noMatchesText')} testId="no-matches" />}
+      <div className={styles.board} data-testid="kanban-board" aria-busy={loading}>
+        {KANBAN_COLUMNS.map((column: KanbanColumn) => {
+          const label = t(labels[column - 1]);
+          const cards = columns[column];
+          return (
+            <section key={column} className={styles.column} aria-label={label} data-testid={`column-${column}`}>
+              <div className={styles.header}>
+                <Text weight="semibold" data-testid="column-label">
+                  {label}
+                </Text>
+                <CounterBadge count={cards.length} overflowCount={99_999} showZero appearance="ghost" color="informative" data-testid="column-count" />
+              </div>
+              {column === 1 && props.createIn ? <NewTaskForm projectId={props.createIn} /> : null}
+              {loading ? (
+                <Skeleton aria-label={t('common:loading')}>
+                  {[0, 1, 2].map((index) => (
+                    <SkeletonItem key={index} size={72} style={{ marginBottom: 8, borderRadius: 8 }} />
+                  ))}
+                </Skeleton>
+              ) : cards.length === 0 ? (
+                <Text className={styles.empty}>{t('columnEmpty')}</Text>
+              ) : (
+                <CardList cards={cards} extras={extras} className={styles.list} />
+              )}
+            </section>
+          );
+        })}
+      </div>
     </>
   );
 });

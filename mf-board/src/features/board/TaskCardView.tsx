@@ -1,4 +1,4 @@
-import { AvatarGroup, AvatarGroupItem, Badge, CounterBadge, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
+import { AvatarGroup, AvatarGroupItem, Badge, CounterBadge, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { FlashFilled, FlagFilled, FolderRegular, PauseCircleRegular } from '@fluentui/react-icons';
 import { taskPath, type AccountRole, type CardColor, type PersonRef, type TaskCard } from '@negayno/shared/contract';
 import { fullName } from '@negayno/shared/lib';
@@ -88,11 +88,10 @@ export const TaskCardView = observer(function TaskCardView(props: { card: TaskCa
       <div className={styles.top}>
         <Text size={200}>#{card.number}</Text>
         {card.importance > 0 && (
-          <Tooltip content={t('importance', { level: card.importance })} relationship="label">
-            <span className={styles.importance}>
-              <FlagFilled /> {card.importance}
-            </span>
-          </Tooltip>
+          // A plain title, not a Tooltip: a board paints hundreds of cards and a Tooltip each costs the first paint.
+          <span className={styles.importance} title={t('importance', { level: card.importance })} aria-label={t('importance', { level: card.importance })}>
+            <FlagFilled aria-hidden /> {card.importance}
+          </span>
         )}
         <span className={styles.spacer} />
         {unread > 0 && <CounterBadge count={unread} overflowCount={999} size="small" aria-label={t('unread', { count: unread })} />}
