@@ -169,4 +169,21 @@ test.describe('projects and the board', () => {
     }).toPass();
     await expect(page.getByTestId('filter-badge')).toHaveText('1');
   });
+
+  test('on a phone the board scrolls inside its own container and the page does not overflow', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInByApi(page, DEMO.admin);
+    await page.goto('/');
+    await expect(page.getByTestId('task-card').first()).toBeVisible();
+    const widths = await page.evaluate(() => {
+      const board = document.querySelector<HTMLElement>('[data-testid="kanban-board"]')!;
+      const column = document.querySelector<HTMLElement>('[data-testid="column-1"]')!;
+      return { page: document.documentElement.scrollWidth, board: board.scrollWidth, boardVisible: board.clientWidth, column: column.getBoundingClientRect().width };
+    });
+    expect(widths.page).toBeLessThanOrEqual(390);
+    expect(widths.board).toBeGreaterThan(widths.boardVisible);
+    expect(widths.column).toBeGreaterThanOrEqual(260);
+    await context.close();
+  });
 });

@@ -46,7 +46,7 @@ describe('ProjectView', () => {
     serve('user');
     await renderInApp(<ProjectView projectId={1} />, { language: 'en' });
     expect(await screen.findByTestId('new-task')).toBeInTheDocument();
-    expect(screen.getByTestId('project-name')).toBeInTheDocument();
+    expect(screen.queryByTestId('project-name-input')).not.toBeInTheDocument();
     expect(screen.queryByTestId('project-wallet')).not.toBeInTheDocument();
   });
 

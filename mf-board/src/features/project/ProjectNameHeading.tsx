@@ -48,7 +48,7 @@ export const ProjectNameHeading = observer(function ProjectNameHeading(props: { 
   };
 
   return (
-    <h1 className={styles.heading}>
+    <h1 className={styles.heading} data-testid="project-name">
       <Input
         appearance="underline"
         className={styles.input}

@@ -45,6 +45,8 @@ const useStyles = makeStyles({
   controls: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingLeft: '40px' },
   select: { minWidth: '160px' },
   section: { color: tokens.colorNeutralForeground3 },
+  // Fluent's Divider grows in a flex column; here it is a rule between two lists.
+  divider: { flexGrow: 0 },
 });
 
 const isPending = (member: ProjectUser) => member.id === null || member.role === 'invite';
@@ -78,7 +80,7 @@ export const UsersDrawer = observer(function UsersDrawer(props: { project: Proje
         {others && <EmptyState icon={<PeopleRegular />} title={t('users.emptyTitle')} text={t('users.emptyText')} testId="users-empty" />}
         {project.staff.length > 0 && (
           <>
-            <Divider />
+            <Divider className={styles.divider} />
             <Text weight="semibold" className={styles.section}>
               {t('users.staff')}
             </Text>
