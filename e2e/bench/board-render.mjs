@@ -2,6 +2,7 @@
 // the tasks answer to painted columns (the board's own `board:render` measure), and the latency of a
 // `task.update` from a create call to the card painted in a second browser's board.
 import { launchChromium } from './lib/browser.mjs';
+/* global window, document, MutationObserver, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
 import { newDataDir, runAdmin, startServer } from '../support/server.mjs';
 import { summary } from './lib/stats.mjs';
 
