@@ -160,6 +160,123 @@ const REGISTRATION_SCREENS = [
   },
 ];
 
+/** Answers `GET /api/projects` with the real list plus what a screen needs to show (an invitation, nothing). */
+async function projectsAnswer(page, change) {
+  await page.route('**/api/projects', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    return route.fulfill({ response, json: { ...body, data: change(body.data) } });
+  });
+}
+
+async function openBoard(page, url) {
+  await page.goto(`${url}/`);
+  await page.getByTestId('task-card').first().waitFor();
+}
+
+const BOARD_SCREENS = [
+  {
+    name: 'board-users-drawer',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await openBoard(page, url);
+      await page.getByTestId('members-button').click();
+      await page.getByTestId('member-row').first().waitFor();
+    },
+  },
+  {
+    name: 'board-users-invite-error',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await openBoard(page, url);
+      await page.getByTestId('members-button').click();
+      await page.getByTestId('invite-email').fill('user@demo.test');
+      await page.getByTestId('invite-submit').click();
+      await page.locator('.fui-Field__validationMessage').first().waitFor();
+    },
+  },
+  {
+    name: 'board-archive',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await openBoard(page, url);
+      await page.getByTestId('project-menu-button').click();
+      await page.getByTestId('menu-archive').click();
+      await page.getByTestId('archive-row').first().waitFor();
+    },
+  },
+  {
+    name: 'board-archive-empty',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await page.route('**/api/project/*/archive', (route) => route.fulfill({ json: { status: 'ok', data: { list: [], hasMore: false } } }));
+      await openBoard(page, url);
+      await page.getByTestId('project-menu-button').click();
+      await page.getByTestId('menu-archive').click();
+      await page.getByTestId('archive-empty').waitFor();
+    },
+  },
+  {
+    name: 'board-menu',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await openBoard(page, url);
+      await page.getByTestId('project-menu-button').click();
+      await page.getByTestId('menu-delete').click();
+      await page.getByTestId('delete-dialog').waitFor();
+    },
+  },
+  {
+    name: 'board-new-task',
+    as: 'user@demo.test',
+    open: async (page, url) => {
+      await openBoard(page, url);
+      await page.getByTestId('new-task').click();
+      await page.getByTestId('new-task-name').fill('Оновити банер на головній');
+    },
+  },
+  {
+    name: 'board-guest',
+    as: 'guest@demo.test',
+    open: openBoard,
+  },
+  {
+    name: 'board-staff-filter',
+    as: 'pm@demo.test',
+    open: async (page, url) => {
+      await openBoard(page, url);
+      await page.getByTestId('filter-button').click();
+      await page.getByTestId('filter-task-name').fill('сайт');
+    },
+  },
+  {
+    name: 'board-staff-no-matches',
+    as: 'am@demo.test',
+    open: async (page, url) => {
+      await page.goto(`${url}/?taskName=no-such-task`);
+      await page.getByTestId('no-matches').waitFor();
+    },
+  },
+  {
+    name: 'board-invitation',
+    as: 'user@demo.test',
+    open: async (page, url) => {
+      await projectsAnswer(page, (list) => [...list, { id: 9999, name: 'Мобільний застосунок', role: 'invite', sortorder: 99, counters: [0, 0, 0, 0] }]);
+      await openBoard(page, url);
+      await page.getByTestId('invitation').waitFor();
+    },
+  },
+  {
+    name: 'board-no-projects',
+    as: 'user@demo.test',
+    open: async (page, url) => {
+      await projectsAnswer(page, () => []);
+      await page.goto(`${url}/`);
+      await page.getByTestId('no-projects').waitFor();
+    },
+  },
+];
+
 // The screens to photograph. `as` signs in first; `open` brings the page to the state to show.
 export const SCREENS = [
   {
@@ -250,4 +367,5 @@ export const SCREENS = [
     },
   },
   ...REGISTRATION_SCREENS,
+  ...BOARD_SCREENS,
 ];

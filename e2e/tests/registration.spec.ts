@@ -1,37 +1,21 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { mailedCode } from '../support/mail';
+import { registerByApi, uniqueEmail } from '../support/register';
 
 // Codes issued by negayno-admin before the server starts (support/codes.mjs).
 const FRESH_CLIENT_CODE = 'E2E-CLIENT-FRESH';
 const USED_CLIENT_CODE = 'E2E-CLIENT-USED';
 const FRESH_PERFORMER_CODE = 'E2E-PERFORMER-FRESH';
 
-const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-
 async function typeCode(page: Page, code: string): Promise<void> {
   await page.getByTestId('field-code-0').click();
   await page.keyboard.type(code);
 }
 
-/** A client registered through the API (the SMTP mail read like the browser user would), for specs about what comes after. */
-async function registerByApi(request: APIRequestContext, email: string, password: string, invitation = 'DEMO-CLIENT'): Promise<void> {
-  const step = async (name: string, data: Record<string, string>) => {
-    const response = await request.post(`/api/registration/${name}`, { data });
-    expect(response.ok(), `${name}: ${await response.text()}`).toBe(true);
-  };
-  await step('check-invitation-code', { code: invitation });
-  await step('email', { email });
-  await step('check-email', { code: await mailedCode(email) });
-  await step('country', { country: 'UA' });
-  await step('fullname', { firstname: 'Тест', lastname: 'Користувач' });
-  await step('password', { password });
-  await request.get('/api/logout');
-}
-
 test.describe('registration, recovery and their mistakes', () => {
   test('a client registers with a fresh invitation code, confirms the mailed code and lands signed in on an empty home', async ({ page }) => {
-    const email = unique('client');
+    const email = uniqueEmail('client');
     await page.goto('/login');
     await page.getByRole('link', { name: 'Зареєструватися' }).click();
     await expect(page).toHaveURL(/\/register$/);
@@ -83,7 +67,7 @@ test.describe('registration, recovery and their mistakes', () => {
 
   test('a performer registers in English and picks a nickname from the suggestions', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('language', 'en'));
-    const email = unique('performer');
+    const email = uniqueEmail('performer');
     await page.goto('/wregister');
     await expect(page.getByTestId('flow-title')).toHaveText('Invitation code');
     await page.getByTestId('field-invitationCode').fill(FRESH_PERFORMER_CODE);
@@ -119,7 +103,7 @@ test.describe('registration, recovery and their mistakes', () => {
   });
 
   test('a performer whose nickname is taken before the password goes back to fresh suggestions and finishes', async ({ page, playwright, baseURL }) => {
-    const email = unique('slow-performer');
+    const email = uniqueEmail('slow-performer');
     await page.goto('/wregister');
     await page.getByTestId('field-invitationCode').fill('DEMO-PERFORMER');
     await page.getByTestId('flow-submit').click();
@@ -138,7 +122,7 @@ test.describe('registration, recovery and their mistakes', () => {
 
     // Meanwhile someone with the same name registers in another browser and takes that nickname.
     const other = await playwright.request.newContext({ baseURL });
-    const otherEmail = unique('quick-performer');
+    const otherEmail = uniqueEmail('quick-performer');
     const step = async (name: string, data: Record<string, string>) => {
       const response = await other.post(`/api/performer-registration/${name}`, { data });
       expect(response.ok(), `${name}: ${await response.text()}`).toBe(true);
@@ -173,7 +157,7 @@ test.describe('registration, recovery and their mistakes', () => {
   });
 
   test('a user recovers the password and signs in with the new one', async ({ page }) => {
-    const email = unique('forgetful');
+    const email = uniqueEmail('forgetful');
     await registerByApi(page.request, email, 'the-old-password');
 
     await page.goto('/login');
@@ -206,7 +190,7 @@ test.describe('registration, recovery and their mistakes', () => {
   });
 
   test('a wrong code, a spent code, a used invitation code and a registered email each show their message', async ({ page }) => {
-    await registerByApi(page.request, unique('first-user'), 'first-user-password', USED_CLIENT_CODE);
+    await registerByApi(page.request, uniqueEmail('first-user'), 'first-user-password', USED_CLIENT_CODE);
 
     await page.goto('/register');
     await page.getByTestId('field-invitationCode').fill('NO-SUCH-CODE');
@@ -222,7 +206,7 @@ test.describe('registration, recovery and their mistakes', () => {
     await page.getByTestId('flow-submit').click();
     await expect(page.getByText('Цей email уже зареєстровано')).toBeVisible();
 
-    const email = unique('typo');
+    const email = uniqueEmail('typo');
     await page.getByTestId('field-email').fill(email);
     await page.getByTestId('flow-submit').click();
     const right = await mailedCode(email);
@@ -243,7 +227,7 @@ test.describe('registration, recovery and their mistakes', () => {
   });
 
   test('after too many wrong passwords the limit message shows', async ({ page }) => {
-    const email = unique('guesser');
+    const email = uniqueEmail('guesser');
     await page.goto('/login');
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-email').press('Enter');

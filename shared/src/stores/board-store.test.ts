@@ -1,5 +1,6 @@
 import type { ColumnSet, TaskCard } from '@negayno/shared/contract';
-import { BoardStore } from './board-store';
+import { startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { BoardStore, filterQuery, parseFilter } from './board-store';
 
 function card(overrides: Partial<TaskCard>): TaskCard {
   return {
@@ -64,10 +65,120 @@ describe('BoardStore', () => {
     expect(store.columns[3].map((c) => c.id)).toEqual([5, 4]);
   });
 
-  it('does not sort by importance for staff column sets', () => {
+  it('sorts staff columns by the nearest expiration, cards without one last, then by number', () => {
     set = 'estimation';
-    store.upsert(card({ id: 1, number: 1, importance: 4 }));
-    store.upsert(card({ id: 2, number: 2, importance: 0 }));
-    expect(store.columns[1].map((c) => c.id)).toEqual([2, 1]);
+    store.upsert(card({ id: 1, number: 1, importance: 4, dateExpiration: null }));
+    store.upsert(card({ id: 2, number: 2, importance: 0, dateExpiration: null }));
+    store.upsert(card({ id: 3, number: 3, dateExpiration: 5000 }));
+    store.upsert(card({ id: 4, number: 4, dateExpiration: 1000 }));
+    store.upsert(card({ id: 5, number: 5, dateExpiration: 5000 }));
+    expect(store.columns[1].map((c) => c.id)).toEqual([4, 5, 3, 2, 1]);
+  });
+});
+
+describe('BoardStore with the API', () => {
+  let server: ApiServer;
+  let store: BoardStore;
+  const beacons: string[] = [];
+
+  beforeAll(async () => {
+    server = await startApiServer();
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (_url: string, body: string) => {
+        beacons.push(body);
+        return true;
+      },
+    });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.requests.length = 0;
+    server.routes = {};
+    beacons.length = 0;
+    localStorage.clear();
+    store = new BoardStore(() => 'client', () => 7);
+  });
+
+  it('loads a project board with the non-empty, trimmed filter in the query', async () => {
+    server.routes['GET /project/3/tasks?taskNumber=12&taskName=logo'] = { data: [card({ id: 1, number: 12, name: 'Logo' })] };
+    await store.load(3, { taskNumber: ' 12 ', taskName: 'logo', projectId: '' });
+    expect(store.status).toBe('ready');
+    expect([...store.cards.keys()]).toEqual([1]);
+    expect(store.hasFilter).toBe(true);
+  });
+
+  it('loads the all-projects board with the project filter', async () => {
+    server.routes['GET /tasks?projectId=2'] = { data: [card({ id: 4, project: { id: 2, name: 'B' } })] };
+    await store.loadAll({ projectId: '2' });
+    expect(store.projectId).toBeNull();
+    expect(store.shows(2)).toBe(true);
+    expect(store.shows(3)).toBe(false);
+  });
+
+  it('refetches a card on task.update and keeps a newer held one', async () => {
+    server.routes['GET /project/1/tasks'] = { data: [card({ id: 5, name: 'old', dateUpdate: 100 })] };
+    await store.load(1);
+    server.routes['GET /task/5/get-card'] = { data: card({ id: 5, name: 'new', dateUpdate: 200 }) };
+    await store.onTaskUpdate({ taskId: 5, projectId: 1, dateUpdate: 200 });
+    expect(store.cards.get(5)?.name).toBe('new');
+    // An event no newer than the held card asks nothing.
+    server.requests.length = 0;
+    await store.onTaskUpdate({ taskId: 5, projectId: 1, dateUpdate: 200 });
+    expect(server.requests).toHaveLength(0);
+    // Another project's event is not this board's business.
+    await store.onTaskUpdate({ taskId: 9, projectId: 2, dateUpdate: 300 });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('adds a new task announced live, unless the applied filter excludes it', async () => {
+    server.routes['GET /project/1/tasks?taskName=logo'] = { data: [] };
+    await store.load(1, { taskName: 'logo' });
+    server.routes['GET /task/6/get-card'] = { data: card({ id: 6, name: 'Banner', dateUpdate: 200 }) };
+    server.routes['GET /task/7/get-card'] = { data: card({ id: 7, name: 'New logo', dateUpdate: 200 }) };
+    await store.onTaskUpdate({ taskId: 6, projectId: 1, dateUpdate: 200 });
+    await store.onTaskUpdate({ taskId: 7, projectId: 1, dateUpdate: 200 });
+    expect([...store.cards.keys()]).toEqual([7]);
+  });
+
+  it('removes a card whose refetch answers 403 or 404', async () => {
+    server.routes['GET /project/1/tasks'] = { data: [card({ id: 5 }), card({ id: 6 })] };
+    await store.load(1);
+    server.routes['GET /task/5/get-card'] = { status: 403, code: 'access_denied' };
+    server.routes['GET /task/6/get-card'] = { status: 404, code: 'task_not_found' };
+    await store.onTaskUpdate({ taskId: 5, projectId: 1, dateUpdate: 200 });
+    await store.onTaskUpdate({ taskId: 6, projectId: 1, dateUpdate: 200 });
+    expect(store.cards.size).toBe(0);
+  });
+
+  it('creates a task in column 1 and holds its card', async () => {
+    server.routes['GET /project/1/tasks'] = { data: [] };
+    await store.load(1);
+    server.routes['POST /project/1/new-task'] = ({ body }) => ({ data: card({ id: 8, name: (body as { name: string }).name }) });
+    const created = await store.createTask(1, 'Landing');
+    expect(created.id).toBe(8);
+    expect(store.columns[1].map((c) => c.name)).toEqual(['Landing']);
+  });
+
+  it('reports a rootError card once per task, project and user', async () => {
+    const broken = card({ id: 5, color: 'rootError' });
+    server.routes['GET /project/1/tasks'] = { data: [broken] };
+    await store.load(1);
+    await store.load(1);
+    store.upsert({ ...broken, dateUpdate: 300 });
+    expect(beacons).toHaveLength(1);
+    expect(JSON.parse(beacons[0]!)).toMatchObject({ code: 'card_root_error' });
+    // Another user on the same browser is reported on their own.
+    const other = new BoardStore(() => 'client', () => 8);
+    await other.load(1);
+    expect(beacons).toHaveLength(2);
+  });
+});
+
+describe('filter query', () => {
+  it('keeps the non-empty trimmed values in a fixed order and reads them back', () => {
+    const query = filterQuery({ taskName: '  Logo ', projectId: '4', taskNumber: '' });
+    expect(query).toBe('taskName=Logo&projectId=4');
+    expect(parseFilter(new URLSearchParams(`${query}&other=1`))).toEqual({ taskName: 'Logo', projectId: '4' });
   });
 });

@@ -1,72 +1,221 @@
 /**
- * The cards of the board being shown. A card is replaced only by a version at least as new as the
- * one held (spec 4), so a late answer cannot undo a live update.
+ * The cards of the board being shown: one project's board, or a staff member's board across all
+ * their projects. A card is replaced only by a version at least as new as the one held (spec 4), so
+ * a late answer cannot undo a live update.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx';
-import { KANBAN_COLUMNS, type ColumnSet, type KanbanColumn, type TaskCard } from '@negayno/shared/contract';
-import { api } from '@negayno/shared/api';
+import { KANBAN_COLUMNS, type ColumnSet, type KanbanColumn, type TaskCard, type TaskFilter } from '@negayno/shared/contract';
+import { ApiError, api, sendLog } from '@negayno/shared/api';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
 import type { LoadStatus } from './projects-store.js';
+
+/** Which board is shown: one project's, or every project the viewer sees (the staff home). */
+export type BoardScope = { kind: 'project'; projectId: number } | { kind: 'all' };
+
+const FILTER_KEYS = ['taskNumber', 'taskName', 'projectId'] as const;
 
 export class BoardStore {
   readonly cards = observable.map<number, TaskCard>();
-  projectId: number | null = null;
+  scope: BoardScope | null = null;
+  filter: TaskFilter = {};
   status: LoadStatus = 'idle';
+  creating = false;
+  /** Counts the answers that replaced the cards, so a view can tell a fresh load from a live change. */
+  loads = 0;
 
-  constructor(private readonly columnSet: () => ColumnSet) {
-    makeAutoObservable<BoardStore, 'columnSet'>(this, { columnSet: false });
+  constructor(
+    private readonly columnSet: () => ColumnSet,
+    private readonly userId: () => number | null = () => null,
+  ) {
+    makeAutoObservable<BoardStore, 'columnSet' | 'userId'>(this, { columnSet: false, userId: false });
   }
 
-  async load(projectId: number): Promise<void> {
-    if (this.projectId !== projectId) {
-      this.cards.clear();
-      this.projectId = projectId;
-      this.status = 'loading';
-    }
-    try {
-      const cards = await api.get<TaskCard[]>(`/project/${projectId}/tasks`, { name: `get-project-tasks-${projectId}` });
-      runInAction(() => {
-        if (this.projectId !== projectId) return;
-        this.cards.clear();
-        for (const card of cards) this.cards.set(card.id, card);
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-      });
-      throw error;
-    }
+  /** The project of a project board; null on the all-projects board. */
+  get projectId(): number | null {
+    return this.scope?.kind === 'project' ? this.scope.projectId : null;
   }
 
-  /** Adds or replaces a card unless the held one is newer. */
+  /** One project's board, filtered by number and name. */
+  load(projectId: number, filter: TaskFilter = {}): Promise<void> {
+    return this.fetch({ kind: 'project', projectId }, filter);
+  }
+
+  /** The board across every project the viewer sees (the staff home and the filter panel's query). */
+  loadAll(filter: TaskFilter = {}): Promise<void> {
+    return this.fetch({ kind: 'all' }, filter);
+  }
+
+  /** Adds or replaces a card unless the held one is newer; a card the filter excludes is not added. */
   upsert(card: TaskCard): void {
     const held = this.cards.get(card.id);
     if (held && held.dateUpdate > card.dateUpdate) return;
-    if (card.column === null) this.cards.delete(card.id);
-    else this.cards.set(card.id, card);
+    if (card.column === null || !this.inScope(card)) this.cards.delete(card.id);
+    else {
+      this.cards.set(card.id, card);
+      this.reportRootError(card);
+    }
   }
 
   remove(taskId: number): void {
     this.cards.delete(taskId);
   }
 
-  /** Cards per column 1-4. Client roles sort columns 1 and 2 by importance, highest first. */
+  /** A new draft in column 1 (administrators and users); answers the card so the caller opens it. */
+  async createTask(projectId: number, name: string): Promise<TaskCard> {
+    this.creating = true;
+    try {
+      const card = await api.post<TaskCard>(`/project/${projectId}/new-task`, { name }, { name: `new-task-${projectId}` });
+      runInAction(() => this.upsert(card));
+      return card;
+    } finally {
+      runInAction(() => {
+        this.creating = false;
+      });
+    }
+  }
+
+  /**
+   * A `task.update` event: refetch the card unless the held one is already as new; a newer card
+   * replaces it; 403/404 means the viewer no longer sees it.
+   */
+  async onTaskUpdate(event: { taskId: number; projectId: number; dateUpdate: number }): Promise<void> {
+    if (!this.shows(event.projectId)) return;
+    const held = this.cards.get(event.taskId);
+    if (held && held.dateUpdate >= event.dateUpdate) return;
+    try {
+      const card = await api.get<TaskCard>(`/task/${event.taskId}/get-card`, { quiet: true });
+      runInAction(() => this.upsert(card));
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) runInAction(() => this.remove(event.taskId));
+    }
+  }
+
+  /** Whether this board shows a project's tasks (and so listens to its room). */
+  shows(projectId: number): boolean {
+    if (!this.scope) return false;
+    if (this.scope.kind === 'project') return this.scope.projectId === projectId;
+    return !this.filter.projectId || Number(this.filter.projectId) === projectId;
+  }
+
+  /** Cards per column 1-4 in the viewer's sort order (decisions 3). */
   get columns(): Record<KanbanColumn, TaskCard[]> {
     const byColumn = { 1: [], 2: [], 3: [], 4: [] } as Record<KanbanColumn, TaskCard[]>;
     for (const card of this.cards.values()) if (card.column) byColumn[card.column].push(card);
-    const clientSort = this.columnSet() === 'client';
-    for (const column of KANBAN_COLUMNS) {
-      byColumn[column].sort((a, b) => {
-        if (clientSort && column <= 2 && a.importance !== b.importance) return b.importance - a.importance;
-        return b.number - a.number;
-      });
-    }
+    const set = this.columnSet();
+    for (const column of KANBAN_COLUMNS) byColumn[column].sort(set === 'client' ? clientOrder(column) : staffOrder);
     return byColumn;
+  }
+
+  get hasFilter(): boolean {
+    return FILTER_KEYS.some((key) => Boolean(this.filter[key]));
   }
 
   clear(): void {
     this.cards.clear();
-    this.projectId = null;
+    this.scope = null;
+    this.filter = {};
     this.status = 'idle';
   }
+
+  private async fetch(scope: BoardScope, filter: TaskFilter): Promise<void> {
+    const key = scopeKey(scope);
+    const query = filterQuery(scope.kind === 'all' ? filter : { ...filter, projectId: undefined });
+    if (!this.scope || scopeKey(this.scope) !== key) {
+      this.cards.clear();
+      this.status = 'loading';
+    } else if (query !== filterQuery(this.filter)) this.status = 'loading';
+    this.scope = scope;
+    this.filter = parseFilter(new URLSearchParams(query));
+    const path = scope.kind === 'project' ? `/project/${scope.projectId}/tasks` : '/tasks';
+    try {
+      const cards = await api.get<TaskCard[]>(`${path}${query ? `?${query}` : ''}`, { name: `get-tasks-${key}-${query}` });
+      runInAction(() => {
+        if (!this.scope || scopeKey(this.scope) !== key || filterQuery(this.filter) !== query) return;
+        markBoardData();
+        this.cards.replace(cards.map((card) => [card.id, card] as const));
+        for (const card of cards) this.reportRootError(card);
+        this.status = 'ready';
+        this.loads += 1;
+      });
+    } catch (error) {
+      runInAction(() => {
+        if (this.scope && scopeKey(this.scope) === key) this.status = 'error';
+      });
+      throw error;
+    }
+  }
+
+  /** Whether a card belongs on the board shown: its scope and the applied filter (spec 2 "Filter panel"). */
+  private inScope(card: TaskCard): boolean {
+    if (this.scope && !this.shows(card.project.id)) return false;
+    const { taskNumber, taskName } = this.filter;
+    if (taskNumber && !String(card.number).startsWith(taskNumber)) return false;
+    if (taskName && !card.name.toLowerCase().includes(taskName.toLowerCase())) return false;
+    return true;
+  }
+
+  /** A card whose dates contradict its status is reported once per task, project and user (spec 4). */
+  private reportRootError(card: TaskCard): void {
+    if (card.color !== 'rootError') return;
+    const key = `${card.id}:${card.project.id}:${this.userId() ?? 0}`;
+    const reported = readReported();
+    if (reported.includes(key)) return;
+    writeStorage(STORAGE_KEYS.reportedErrors, JSON.stringify([...reported, key]));
+    sendLog('card_root_error', `task ${card.id} project ${card.project.id} user ${this.userId() ?? 0} status ${card.status}`);
+  }
+}
+
+function clientOrder(column: KanbanColumn) {
+  return (a: TaskCard, b: TaskCard): number => {
+    if (column <= 2 && a.importance !== b.importance) return b.importance - a.importance;
+    return b.number - a.number;
+  };
+}
+
+/** Staff: the nearest expiration first, cards without one last, then the newest number. */
+function staffOrder(a: TaskCard, b: TaskCard): number {
+  if (a.dateExpiration !== b.dateExpiration) {
+    if (a.dateExpiration === null) return 1;
+    if (b.dateExpiration === null) return -1;
+    return a.dateExpiration - b.dateExpiration;
+  }
+  return b.number - a.number;
+}
+
+function scopeKey(scope: BoardScope): string {
+  return scope.kind === 'project' ? `project-${scope.projectId}` : 'all';
+}
+
+/** The non-empty, trimmed filter values as a query string, in a fixed order. */
+export function filterQuery(filter: TaskFilter): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filter[key]?.trim();
+    if (value) params.set(key, value);
+  }
+  return params.toString();
+}
+
+/** The filter a URL query carries (unknown parameters are ignored). */
+export function parseFilter(params: URLSearchParams): TaskFilter {
+  const filter: TaskFilter = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) filter[key] = value;
+  }
+  return filter;
+}
+
+function readReported(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(readStorage(STORAGE_KEYS.reportedErrors) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Performance mark: the tasks answer arrived (the render benchmark measures from here to paint). */
+function markBoardData(): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('board:data');
 }

@@ -1,4 +1,5 @@
 export * from './alerts-store.js';
+export * from './archive-store.js';
 export * from './board-store.js';
 export * from './projects-store.js';
 export * from './session-store.js';

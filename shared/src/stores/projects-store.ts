@@ -1,9 +1,12 @@
-/** The user's projects and the project being shown. */
+/** The user's projects, the project being shown, and every change a project's page can make (spec 7). */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Project, ProjectListItem } from '@negayno/shared/contract';
-import { ApiError, api } from '@negayno/shared/api';
+import type { AssignableProjectRole, DeleteProjectAnswer, Project, ProjectListItem } from '@negayno/shared/contract';
+import { ApiError, api, withRetry } from '@negayno/shared/api';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** What a `project.update` event left of the project being shown. */
+export type ProjectUpdateOutcome = 'unchanged' | 'reloaded' | 'gone';
 
 export class ProjectsStore {
   list: ProjectListItem[] = [];
@@ -15,10 +18,36 @@ export class ProjectsStore {
     makeAutoObservable(this);
   }
 
-  async load(): Promise<void> {
+  /** Projects the viewer belongs to (pending invitations aside), in their own order. */
+  get member(): ProjectListItem[] {
+    return this.list.filter((project) => project.role !== 'invite');
+  }
+
+  /** The viewer's pending invitations, offered with Accept / Decline. */
+  get invitations(): ProjectListItem[] {
+    return this.list.filter((project) => project.role === 'invite');
+  }
+
+  /** The viewer administers the project being shown (rename, balance, roles, settings, delete). */
+  get isAdmin(): boolean {
+    return this.current?.role === 'administrator';
+  }
+
+  /** The viewer may create cards in column 1 and manage the users drawer (spec 6). */
+  get canContribute(): boolean {
+    return this.current?.role === 'administrator' || this.current?.role === 'user';
+  }
+
+  /**
+   * Loads the list. The filter panel asks each time it opens, with retries and its own request name
+   * (spec 7).
+   */
+  async load(options: { forFilter?: boolean } = {}): Promise<void> {
     this.listStatus = this.list.length ? 'ready' : 'loading';
     try {
-      const list = await api.get<ProjectListItem[]>('/projects', { name: 'get-projects' });
+      const list = options.forFilter
+        ? await withRetry(() => api.get<ProjectListItem[]>('/projects', { name: 'get-projects-filter' }))
+        : await api.get<ProjectListItem[]>('/projects', { name: 'get-projects' });
       runInAction(() => {
         this.list = list;
         this.listStatus = 'ready';
@@ -42,18 +71,120 @@ export class ProjectsStore {
     }
     try {
       const project = await api.get<Project>(`/project/${id}`, { name: `get-project-${id}` });
-      runInAction(() => {
-        this.current = project;
-        this.currentStatus = 'ready';
-      });
+      runInAction(() => this.setCurrent(project));
       return 'ok';
     } catch (error) {
       runInAction(() => {
         this.currentStatus = 'error';
       });
-      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return 'gone';
+      if (isGone(error)) return 'gone';
       throw error;
     }
+  }
+
+  /** Creates a project (client accounts only); it goes first in the creator's list. */
+  async create(name: string): Promise<Project> {
+    const project = await api.post<Project>('/project/new', { name }, { name: 'create-project', quiet: true });
+    runInAction(() => {
+      this.list = [toListItem(project), ...this.list];
+    });
+    void this.load().catch(() => undefined);
+    return project;
+  }
+
+  async rename(id: number, name: string): Promise<Project> {
+    const project = await api.put<Project>(`/project/${id}/update-name`, { name }, { name: `rename-project-${id}` });
+    runInAction(() => this.setCurrent(project));
+    return project;
+  }
+
+  /** Moves a project to a 0-based position in the viewer's own list. */
+  async updateSort(id: number, sortorder: number): Promise<void> {
+    const list = await api.put<ProjectListItem[]>(`/project/${id}/update-sort`, { sortorder }, { name: 'update-project-sort' });
+    runInAction(() => {
+      this.list = list;
+    });
+  }
+
+  /** Invites by email; throws ApiError (email_already_invited, user_already_added, …) for the form. */
+  async invite(id: number, email: string): Promise<Project> {
+    const project = await api.post<Project>(`/project/${id}/invite-user`, { email }, { name: `invite-${id}`, quiet: true });
+    runInAction(() => this.setCurrent(project));
+    return project;
+  }
+
+  async acceptInvitation(id: number): Promise<Project> {
+    const project = await api.post<Project>(`/project/${id}/accept-invitation`, undefined, { name: `accept-invitation-${id}` });
+    await this.load();
+    return project;
+  }
+
+  async declineInvitation(id: number): Promise<void> {
+    await api.delete<null>(`/project/${id}/decline-invitation`, { name: `decline-invitation-${id}` });
+    runInAction(() => {
+      this.list = this.list.filter((project) => project.id !== id);
+    });
+  }
+
+  async updateRole(id: number, userId: number, role: AssignableProjectRole): Promise<void> {
+    this.setCurrent(await api.put<Project>(`/project/${id}/user/${userId}/update-role`, { role }, { name: `update-role-${id}-${userId}` }));
+  }
+
+  async updateSettings(id: number, userId: number, canNegayno: boolean): Promise<void> {
+    this.setCurrent(
+      await api.put<Project>(`/project/${id}/user/${userId}/update-settings`, { canNegayno }, { name: `update-settings-${id}-${userId}` }),
+    );
+  }
+
+  async removeUser(id: number, userId: number): Promise<void> {
+    this.setCurrent(await api.delete<Project>(`/project/${id}/user/${userId}/delete`, { name: `remove-user-${id}-${userId}` }));
+  }
+
+  async cancelInvitation(id: number, email: string): Promise<void> {
+    this.setCurrent(
+      await api.delete<Project>(`/project/${id}/cancel-invitation/${encodeURIComponent(email)}`, { name: `cancel-invitation-${id}` }),
+    );
+  }
+
+  /**
+   * Deletes a project; answers the project to show next (the server's choice: the one asked for if
+   * still visible, else the first of the list, else none).
+   */
+  async deleteProject(id: number): Promise<number | null> {
+    const wanted = this.member.find((project) => project.id !== id)?.id;
+    const query = wanted ? `?projectId=${wanted}` : '';
+    const answer = await api.delete<DeleteProjectAnswer>(`/project/${id}/delete${query}`, { name: `delete-project-${id}` });
+    runInAction(() => {
+      this.list = this.list.filter((project) => project.id !== id);
+      if (this.current?.id === id) {
+        this.current = null;
+        this.currentStatus = 'idle';
+      }
+    });
+    void this.load().catch(() => undefined);
+    return answer.projectId;
+  }
+
+  /**
+   * A `project.update` event: the list always refreshes (names, counters, invitations); the project
+   * shown reloads, or is 'gone' when it was deleted or the viewer lost access.
+   */
+  async onProjectUpdate(event: { projectId: number; deleted?: boolean }): Promise<ProjectUpdateOutcome> {
+    void this.load().catch(() => undefined);
+    if (this.current?.id !== event.projectId) return 'unchanged';
+    if (event.deleted) {
+      runInAction(() => {
+        this.current = null;
+        this.currentStatus = 'idle';
+      });
+      return 'gone';
+    }
+    return (await this.loadProject(event.projectId)) === 'gone' ? 'gone' : 'reloaded';
+  }
+
+  /** The project to go to after the shown one disappeared: the first the viewer still belongs to. */
+  nextProjectId(except: number): number | null {
+    return this.member.find((project) => project.id !== except)?.id ?? null;
   }
 
   byId(id: number): ProjectListItem | undefined {
@@ -66,4 +197,18 @@ export class ProjectsStore {
     this.current = null;
     this.currentStatus = 'idle';
   }
+
+  private setCurrent(project: Project): void {
+    this.current = project;
+    this.currentStatus = 'ready';
+    this.list = this.list.map((item) => (item.id === project.id ? { ...item, name: project.name, counters: project.counters } : item));
+  }
+}
+
+function isGone(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 403 || error.status === 404);
+}
+
+function toListItem(project: Project): ProjectListItem {
+  return { id: project.id, name: project.name, role: project.role, sortorder: 0, counters: project.counters };
 }

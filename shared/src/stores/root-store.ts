@@ -12,7 +12,10 @@ export class RootStore {
   readonly alerts = new AlertsStore();
   readonly projects = new ProjectsStore();
   readonly session: SessionStore = new SessionStore(() => this.clearUserData());
-  readonly board = new BoardStore(() => this.session.columnSet);
+  readonly board = new BoardStore(
+    () => this.session.columnSet,
+    () => this.session.user?.id ?? null,
+  );
   readonly ui = new UiStore(() => this.session.isAuthenticated);
 
   /** What a 401 or a logout drops besides the user: projects, current project, board, wallet. */

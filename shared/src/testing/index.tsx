@@ -56,3 +56,4 @@ export async function renderInApp(element: ReactElement, options: { route?: stri
     </RemoteRoot>,
   );
 }
+export * from './api-server.js';

@@ -14,6 +14,7 @@ const useStyles = makeStyles({
   },
   icon: { fontSize: '48px', color: tokens.colorBrandForeground2, lineHeight: 1 },
   text: { maxWidth: '420px' },
+  action: { marginTop: tokens.spacingVerticalM },
 });
 
 /** What a list shows when it has nothing (every list has one). */
@@ -30,7 +31,7 @@ export function EmptyState(props: { icon?: ReactNode; title: string; text?: stri
         {props.title}
       </Text>
       {props.text && <Text className={styles.text}>{props.text}</Text>}
-      {props.action}
+      {props.action && <div className={styles.action}>{props.action}</div>}
     </div>
   );
 }

@@ -1,40 +1,10 @@
 import type { TaskCard } from '@negayno/shared/contract';
+import { card } from '../../test/fixtures';
 import { rootStore } from '@negayno/shared/stores';
 import { renderInApp, signInAs } from '@negayno/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { KanbanBoard } from './KanbanBoard';
-
-function card(id: number, column: 1 | 2 | 3 | 4, overrides: Partial<TaskCard> = {}): TaskCard {
-  return {
-    id,
-    number: id,
-    name: `Task ${id}`,
-    status: 'draft',
-    column,
-    project: { id: 1, name: 'Shop' },
-    author: { id: 1, firstname: 'A', lastname: 'B' },
-    importance: 0,
-    negayno: false,
-    color: null,
-    unreadMessageCounters: { main: { count: 0 }, work: { count: 0 } },
-    chats: {},
-    managers: [],
-    performers: [],
-    paused: false,
-    deletionRequested: false,
-    attachmentCount: 0,
-    dateCreate: 1,
-    dateUpdate: 1,
-    datePublish: null,
-    dateArchived: null,
-    dateStartDiscuss: null,
-    dateDeadline: null,
-    datePause: null,
-    dateExpiration: null,
-    ...overrides,
-  };
-}
 
 function showCards(cards: TaskCard[]) {
   runInAction(() => {
@@ -71,6 +41,50 @@ describe('KanbanBoard', () => {
     signInAs('sm');
     await renderInApp(<KanbanBoard />, { language: 'en' });
     expect(labels()).toEqual(['Calculation', 'Sales', 'In progress', 'Review']);
+  });
+
+  it('shows the client set to an account manager and the estimation set to a performer', async () => {
+    signInAs('am');
+    showCards([]);
+    const { unmount } = await renderInApp(<KanbanBoard />, { language: 'en' });
+    expect(labels()).toEqual(['New tasks', 'Discussion', 'In progress', 'Review']);
+    unmount();
+    signInAs('performer');
+    await renderInApp(<KanbanBoard />, { language: 'en' });
+    expect(labels()).toEqual(['Estimation', 'In progress', 'Testing', 'Review']);
+  });
+
+  it('offers a new task in column 1 only where the page allows it', async () => {
+    signInAs('user');
+    showCards([]);
+    const { unmount } = await renderInApp(<KanbanBoard createIn={1} />);
+    expect(within(screen.getByTestId('column-1')).getByTestId('new-task')).toBeInTheDocument();
+    unmount();
+    await renderInApp(<KanbanBoard createIn={null} />);
+    expect(screen.queryByTestId('new-task')).not.toBeInTheDocument();
+  });
+
+  it('shows performers to the project manager only, managers to the account manager, and project names to staff', async () => {
+    const people = {
+      performers: [{ id: 7, firstname: 'Ivan', lastname: 'Petrenko', avatarUrl: null }],
+      managers: [{ id: 8, firstname: 'Olha', lastname: 'Shevchenko', role: 'am' as const, avatarUrl: null }],
+    };
+    signInAs('pm');
+    showCards([card(1, 1, people)]);
+    let view = await renderInApp(<KanbanBoard />);
+    expect(screen.getByTestId('card-performers')).toBeInTheDocument();
+    expect(screen.queryByTestId('card-managers')).not.toBeInTheDocument();
+    expect(screen.getByTestId('card-project')).toHaveTextContent('Shop');
+    view.unmount();
+    signInAs('am');
+    view = await renderInApp(<KanbanBoard />);
+    expect(screen.queryByTestId('card-performers')).not.toBeInTheDocument();
+    expect(screen.getByTestId('card-managers')).toBeInTheDocument();
+    view.unmount();
+    signInAs('user');
+    await renderInApp(<KanbanBoard />);
+    expect(screen.queryByTestId('card-performers')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('card-project')).not.toBeInTheDocument();
   });
 
   it('shows skeletons while the board loads', async () => {

@@ -1,26 +1,52 @@
-import { Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
-import { BREAKPOINTS, ROUTES } from '@negayno/shared/contract';
+import { Button, Skeleton, SkeletonItem, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
+import { MoreHorizontalRegular, WalletRegular } from '@fluentui/react-icons';
+import { BREAKPOINTS, ROUTES, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ArchiveDrawer } from '../archive/ArchiveDrawer';
+import { FilterButton } from '../filter/FilterButton';
+import { FilterPanel, useAppliedFilter } from '../filter/FilterPanel';
+import { useLiveBoard } from '../live/useLiveBoard';
+import { ProjectMembers } from '../project/ProjectMembers';
+import { ProjectMenuDrawer } from '../project/ProjectMenuDrawer';
+import { ProjectNameHeading } from '../project/ProjectNameHeading';
 import { ProjectNav } from '../projects/ProjectNav';
+import { UsersDrawer } from '../users/UsersDrawer';
 import { KanbanBoard } from './KanbanBoard';
 
+const narrow = `@media (max-width: ${BREAKPOINTS.md - 1}px)`;
+
 const useStyles = makeStyles({
-  page: { display: 'flex', flexGrow: 1, minHeight: 'calc(100vh - 56px)', [`@media (max-width: ${BREAKPOINTS.md - 1}px)`]: { flexDirection: 'column' } },
-  main: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
-  heading: { margin: 0 },
+  page: { display: 'flex', flexGrow: 1, minWidth: 0, minHeight: 'calc(100vh - 56px)', [narrow]: { flexDirection: 'column' } },
+  main: {
+    flexGrow: 1,
+    minWidth: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: tokens.spacingHorizontalL,
+    [narrow]: { padding: tokens.spacingHorizontalM, gap: tokens.spacingVerticalM },
+  },
+  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, minWidth: 0 },
+  title: { flexGrow: 1, flexBasis: '240px', minWidth: 0 },
+  tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-/** A project's page: its name and its board (spec 2 "Project page"). */
+type Drawer = 'users' | 'menu' | 'archive' | 'filter' | null;
+
+/** A project's page (spec 2 "Project page"): name, balance, members, menu, filters and the live board. */
 export const ProjectView = observer(function ProjectView(props: { projectId: number }) {
-  const { projects, board } = useStores();
+  const { projects, board, ui } = useStores();
   const { t } = useTranslation('board');
   const navigate = useNavigate();
   const styles = useStyles();
   const { projectId } = props;
+  const filter = useAppliedFilter();
+  const [drawer, setDrawer] = useState<Drawer>(null);
+  const close = () => setDrawer(null);
 
   useEffect(() => {
     if (projects.listStatus === 'idle') void projects.load().catch(() => undefined);
@@ -32,28 +58,67 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
       // A project that is gone or forbidden sends the viewer back to the root (spec 8).
       if (result === 'gone' && !cancelled) navigate(ROUTES.home, { replace: true });
     }, () => undefined);
-    void board.load(projectId).catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [projectId, projects, board, navigate]);
+  }, [projectId, projects, navigate]);
+
+  const reload = () => void board.load(projectId, filter).catch(() => undefined);
+  useEffect(reload, [projectId, filter, board]);
+  useLiveBoard([projectId], reload);
 
   const project = projects.current?.id === projectId ? projects.current : null;
+  const admin = project?.role === 'administrator';
+
+  const deleteProject = async () => {
+    const next = await projects.deleteProject(projectId);
+    close();
+    navigate(next ? projectPath(next) : ROUTES.home, { replace: true });
+  };
+
   return (
     <div className={styles.page}>
       <ProjectNav currentId={projectId} />
       <div className={styles.main} aria-label={project ? t('boardOf', { name: project.name }) : undefined}>
-        {project ? (
-          <Text as="h1" size={700} weight="semibold" className={styles.heading} data-testid="project-name">
-            {project.name}
-          </Text>
-        ) : (
-          <Skeleton aria-label={t('common:loading')}>
-            <SkeletonItem size={32} style={{ width: 280 }} />
-          </Skeleton>
-        )}
-        <KanbanBoard />
+        <div className={styles.head}>
+          <div className={styles.title}>
+            {project ? (
+              <ProjectNameHeading projectId={project.id} name={project.name} editable={admin} />
+            ) : (
+              <Skeleton aria-label={t('common:loading')}>
+                <SkeletonItem size={32} style={{ width: 240 }} />
+              </Skeleton>
+            )}
+          </div>
+          {project && (
+            <div className={styles.tools}>
+              <ProjectMembers project={project} onOpen={() => setDrawer('users')} />
+              {admin && (
+                <Tooltip content={t('toolbar.wallet')} relationship="label">
+                  <Button icon={<WalletRegular />} onClick={() => ui.openWallet({ kind: 'project', projectId })} data-testid="project-wallet" />
+                </Tooltip>
+              )}
+              <FilterButton filter={filter} onClick={() => setDrawer('filter')} />
+              <Tooltip content={t('toolbar.menu')} relationship="label">
+                <Button icon={<MoreHorizontalRegular />} onClick={() => setDrawer('menu')} data-testid="project-menu-button" />
+              </Tooltip>
+            </div>
+          )}
+        </div>
+        <KanbanBoard createIn={projects.canContribute && project ? projectId : null} />
       </div>
+      <FilterPanel open={drawer === 'filter'} onClose={close} withProject={false} />
+      {project && drawer === 'users' && <UsersDrawer project={project} onClose={close} />}
+      {drawer === 'archive' && <ArchiveDrawer scope={{ kind: 'project', projectId }} onClose={close} />}
+      {project && drawer === 'menu' && (
+        <ProjectMenuDrawer
+          projectName={project.name}
+          admin={admin}
+          onChoose={(choice) => setDrawer(choice === 'archive' ? 'archive' : 'users')}
+          onDelete={deleteProject}
+          onClose={close}
+        />
+      )}
     </div>
   );
 });

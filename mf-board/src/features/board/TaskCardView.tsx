@@ -1,6 +1,7 @@
-import { Badge, CounterBadge, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
-import { FlashFilled, FlagFilled, PauseCircleRegular } from '@fluentui/react-icons';
-import { taskPath, type CardColor, type TaskCard } from '@negayno/shared/contract';
+import { AvatarGroup, AvatarGroupItem, Badge, CounterBadge, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { FlashFilled, FlagFilled, FolderRegular, PauseCircleRegular } from '@fluentui/react-icons';
+import { taskPath, type AccountRole, type CardColor, type PersonRef, type TaskCard } from '@negayno/shared/contract';
+import { fullName } from '@negayno/shared/lib';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -36,18 +37,50 @@ const useStyles = makeStyles({
   name: { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   importance: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0, color: tokens.colorNeutralForeground3 },
+  project: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
 });
 
+/** What a card shows besides the basics, by the viewer's account role (spec 6). */
+export interface CardExtras {
+  performers: boolean;
+  managers: boolean;
+  project: boolean;
+}
+
+export function cardExtrasFor(role: AccountRole | undefined): CardExtras {
+  return {
+    performers: role === 'pm',
+    managers: role === 'am',
+    project: role === 'am' || role === 'pm' || role === 'performer' || role === 'sm',
+  };
+}
+
+const NO_EXTRAS: CardExtras = { performers: false, managers: false, project: false };
+
+function People(props: { label: string; people: PersonRef[]; testId: string }) {
+  if (props.people.length === 0) return null;
+  return (
+    <AvatarGroup layout="stack" size={20} aria-label={props.label} data-testid={props.testId}>
+      {props.people.slice(0, 4).map((person) => (
+        <AvatarGroupItem key={person.id} name={fullName(person)} />
+      ))}
+    </AvatarGroup>
+  );
+}
+
 /** A kanban card; a link to the task drawer, so Enter and middle-click work as people expect. */
-export const TaskCardView = observer(function TaskCardView(props: { card: TaskCard }) {
+export const TaskCardView = observer(function TaskCardView(props: { card: TaskCard; extras?: CardExtras }) {
   const { card } = props;
+  const extras = props.extras ?? NO_EXTRAS;
+  const showFooter = extras.project || (extras.performers && card.performers.length > 0) || (extras.managers && card.managers.length > 0);
   const { t } = useTranslation('board');
   const styles = useStyles();
   const unread = card.unreadMessageCounters.main.count + card.unreadMessageCounters.work.count;
   return (
     <Link
       to={taskPath(card.id, { projectId: card.project.id })}
-      className={mergeClasses(styles.card)}
+      className={styles.card}
       style={{ borderLeftColor: card.color ? COLOR_TOKENS[card.color] : tokens.colorNeutralStroke2 }}
       data-testid="task-card"
       data-task-id={card.id}
@@ -55,11 +88,10 @@ export const TaskCardView = observer(function TaskCardView(props: { card: TaskCa
       <div className={styles.top}>
         <Text size={200}>#{card.number}</Text>
         {card.importance > 0 && (
-          <Tooltip content={t('importance', { level: card.importance })} relationship="label">
-            <span className={styles.importance}>
-              <FlagFilled /> {card.importance}
-            </span>
-          </Tooltip>
+          // A plain title, not a Tooltip: a board paints hundreds of cards and a Tooltip each costs the first paint.
+          <span className={styles.importance} title={t('importance', { level: card.importance })} aria-label={t('importance', { level: card.importance })}>
+            <FlagFilled aria-hidden /> {card.importance}
+          </span>
         )}
         <span className={styles.spacer} />
         {unread > 0 && <CounterBadge count={unread} overflowCount={999} size="small" aria-label={t('unread', { count: unread })} />}
@@ -79,6 +111,18 @@ export const TaskCardView = observer(function TaskCardView(props: { card: TaskCa
               {t('paused')}
             </Badge>
           )}
+        </div>
+      )}
+      {showFooter && (
+        <div className={styles.footer}>
+          {extras.project && (
+            <Text size={200} className={styles.project} data-testid="card-project">
+              <FolderRegular aria-hidden /> {card.project.name}
+            </Text>
+          )}
+          <span className={styles.spacer} />
+          {extras.performers && <People label={t('performers')} people={card.performers} testId="card-performers" />}
+          {extras.managers && <People label={t('managers')} people={card.managers} testId="card-managers" />}
         </div>
       )}
     </Link>

@@ -1,27 +1,41 @@
-import { Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
-import { BoardRegular } from '@fluentui/react-icons';
-import { projectPath } from '@negayno/shared/contract';
+import { Button, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
+import { AddRegular, BoardRegular } from '@fluentui/react-icons';
+import { BREAKPOINTS, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { CreateProjectDialog } from '../projects/CreateProjectDialog';
+import { InvitationsList } from '../projects/InvitationsList';
+import { StaffBoard } from './StaffBoard';
 
-const useStyles = makeStyles({ page: { padding: tokens.spacingHorizontalL }, spinner: { marginTop: '20vh' } });
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
+  invitations: { width: '100%', maxWidth: `${BREAKPOINTS.sm}px` },
+  spinner: { marginTop: '20vh' },
+});
 
-/** Home: go to the first project, or say there is none yet. */
+/** Home (spec 2): staff see one board across their projects; a client goes to their first project. */
 export const HomePage = observer(function HomePage() {
   const { projects, session } = useStores();
-  const navigate = useNavigate();
-  const { t } = useTranslation('board');
-  const styles = useStyles();
 
   useEffect(() => {
     void projects.load().catch(() => undefined);
   }, [projects]);
 
-  const first = projects.list[0];
+  return session.isStaff ? <StaffBoard /> : <ClientHome />;
+});
+
+const ClientHome = observer(function ClientHome() {
+  const { projects } = useStores();
+  const navigate = useNavigate();
+  const { t } = useTranslation('board');
+  const styles = useStyles();
+  const [creating, setCreating] = useState(false);
+
+  const first = projects.member[0];
   useEffect(() => {
     if (first) navigate(projectPath(first.id), { replace: true });
   }, [first, navigate]);
@@ -29,12 +43,21 @@ export const HomePage = observer(function HomePage() {
   if (projects.listStatus !== 'ready' || first) return <Spinner className={styles.spinner} label={t('common:loading')} />;
   return (
     <div className={styles.page}>
+      <div className={styles.invitations}>
+        <InvitationsList />
+      </div>
       <EmptyState
         icon={<BoardRegular />}
         title={t('noProjectsTitle')}
-        text={session.isStaff ? t('staffNoProjectsText') : t('noProjectsText')}
+        text={t('noProjectsText')}
+        action={
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)} data-testid="create-project">
+            {t('createProject')}
+          </Button>
+        }
         testId="no-projects"
       />
+      <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   );
 });

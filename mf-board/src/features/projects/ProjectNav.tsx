@@ -1,12 +1,14 @@
-import { Dropdown, Option, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import { Button, Dropdown, Option, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import { AddRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-
-const narrow = `@media (max-width: ${BREAKPOINTS.md - 1}px)`;
-const wide = `@media (min-width: ${BREAKPOINTS.md}px)`;
+import { useNarrowerThan } from '../layout/useMediaQuery';
+import { CreateProjectDialog } from './CreateProjectDialog';
+import { InvitationsList } from './InvitationsList';
 
 const useStyles = makeStyles({
   rail: {
@@ -19,7 +21,6 @@ const useStyles = makeStyles({
     minWidth: '220px',
     maxWidth: '260px',
     boxSizing: 'border-box',
-    [narrow]: { display: 'none' },
   },
   title: { padding: `0 ${tokens.spacingHorizontalS} ${tokens.spacingVerticalS}`, color: tokens.colorNeutralForeground3 },
   item: {
@@ -36,25 +37,64 @@ const useStyles = makeStyles({
   },
   active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2, fontWeight: tokens.fontWeightSemibold },
   count: { color: tokens.colorNeutralForeground3 },
-  select: { [wide]: { display: 'none' }, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} 0` },
+  select: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} 0`,
+  },
+  selectRow: { display: 'flex', gap: tokens.spacingHorizontalS, '& > :first-child': { flexGrow: 1, minWidth: 0 } },
+  create: { justifyContent: 'flex-start', marginTop: tokens.spacingVerticalS },
+  invitations: { marginTop: tokens.spacingVerticalM },
 });
 
-/** The user's projects: a rail on wide screens, a select on narrow ones. */
+/**
+ * The user's projects: a rail on wide screens, a select on narrow ones; pending invitations with
+ * Accept / Decline; "create project" for client accounts.
+ */
 export const ProjectNav = observer(function ProjectNav(props: { currentId: number | null }) {
-  const { projects } = useStores();
+  const { projects, session } = useStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const navigate = useNavigate();
-  const current = projects.list.find((project) => project.id === props.currentId);
+  const [creating, setCreating] = useState(false);
+  const canCreate = session.user?.role === 'user';
+  const current = projects.member.find((project) => project.id === props.currentId);
+  const narrow = useNarrowerThan(BREAKPOINTS.md);
   const total = (counters: number[]) => counters.reduce((sum, count) => sum + count, 0);
 
+  const dialog = <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />;
+  if (narrow) {
+    return (
+      <div className={styles.select}>
+        <InvitationsList />
+        <div className={styles.selectRow}>
+          <Dropdown
+            aria-label={t('projects')}
+            value={current?.name ?? ''}
+            selectedOptions={current ? [String(current.id)] : []}
+            onOptionSelect={(_event, data) => data.optionValue && navigate(projectPath(Number(data.optionValue)))}
+            data-testid="project-select"
+          >
+            {projects.member.map((project) => (
+              <Option key={project.id} value={String(project.id)}>
+                {project.name}
+              </Option>
+            ))}
+          </Dropdown>
+          {canCreate && <Button icon={<AddRegular />} aria-label={t('createProject')} onClick={() => setCreating(true)} data-testid="create-project" />}
+        </div>
+        {dialog}
+      </div>
+    );
+  }
   return (
     <>
       <nav className={styles.rail} aria-label={t('projects')} data-testid="project-nav">
         <Text size={200} weight="semibold" className={styles.title}>
           {t('projects')}
         </Text>
-        {projects.list.map((project) => (
+        {projects.member.map((project) => (
           <Link
             key={project.id}
             to={projectPath(project.id)}
@@ -65,21 +105,16 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
             <span className={styles.count}>{total(project.counters)}</span>
           </Link>
         ))}
+        {canCreate && (
+          <Button appearance="subtle" icon={<AddRegular />} className={styles.create} onClick={() => setCreating(true)} data-testid="create-project">
+            {t('createProject')}
+          </Button>
+        )}
+        <div className={styles.invitations}>
+          <InvitationsList />
+        </div>
       </nav>
-      <div className={styles.select}>
-        <Dropdown
-          aria-label={t('projects')}
-          value={current?.name ?? ''}
-          selectedOptions={current ? [String(current.id)] : []}
-          onOptionSelect={(_event, data) => data.optionValue && navigate(projectPath(Number(data.optionValue)))}
-        >
-          {projects.list.map((project) => (
-            <Option key={project.id} value={String(project.id)}>
-              {project.name}
-            </Option>
-          ))}
-        </Dropdown>
-      </div>
+      {dialog}
     </>
   );
 });

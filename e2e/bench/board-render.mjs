@@ -1,0 +1,85 @@
+// Issue 4 browser figures on a project of 2,000 tasks (negayno-admin bench-project): board render from
+// the tasks answer to painted columns (the board's own `board:render` measure), and the latency of a
+// `task.update` from a create call to the card painted in a second browser's board.
+import { launchChromium } from './lib/browser.mjs';
+/* global window, document, MutationObserver, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
+import { newDataDir, runAdmin, startServer } from '../support/server.mjs';
+import { summary } from './lib/stats.mjs';
+
+const TASKS = Number(process.env.BENCH_BOARD_TASKS ?? 2000);
+const RENDER_RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const LIVE_SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 30);
+
+async function signedInPage(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const response = await context.request.post(`${url}/api/login`, { data: { email: 'admin@demo.test', password: 'negayno-demo' } });
+  if (!response.ok()) throw new Error(`login failed: ${response.status()}`);
+  return { context, page: await context.newPage() };
+}
+
+/** Loads the board and answers the render measure of that load (data arrived → first paint after). */
+async function renderOnce(page, url) {
+  await page.goto(url);
+  const handle = await page.waitForFunction(() => performance.getEntriesByName('board:render', 'measure')[0]?.duration, undefined, { timeout: 60_000 });
+  return handle.jsonValue();
+}
+
+export async function run() {
+  const lines = [];
+  const dataDir = newDataDir();
+  const projectId = Number(runAdmin(dataDir, ['bench-project', '--tasks', String(TASKS)]).trim().split('\n').pop());
+  const server = await startServer({}, { dataDir });
+  const browser = await launchChromium();
+  try {
+    const boardUrl = `${server.url}/project/${projectId}`;
+    const viewer = await signedInPage(browser, server.url);
+    await renderOnce(viewer.page, boardUrl);
+    const counters = await viewer.page.getByTestId('column-count').allInnerTexts();
+    const cards = counters.reduce((sum, text) => sum + Number(text), 0);
+    const painted = await viewer.page.getByTestId('task-card').count();
+    const renders = [];
+    for (let index = 0; index < RENDER_RUNS; index += 1) renders.push(await renderOnce(viewer.page, boardUrl));
+    lines.push(`board render, ${cards} cards (${painted} painted at first, the rest as columns scroll), tasks answer → painted columns: ${summary(renders)} (goal < 300 ms)`);
+
+    // Browser A creates through the API; browser B shows the board and waits for the card to paint.
+    // B's board is filtered to the created cards: long columns render their first cards only (windowing),
+    // so an unfiltered board would count a new card that sorts below the fold as "never painted".
+    const author = await signedInPage(browser, server.url);
+    await author.context.request.post(`${server.url}/api/project/${projectId}/new-task`, { data: { name: 'live-warm-up' } });
+    await viewer.page.goto(`${boardUrl}?taskName=live-`);
+    await viewer.page.getByTestId('task-card').first().waitFor();
+    const latencies = [];
+    const creates = [];
+    for (let index = 0; index < LIVE_SAMPLES; index += 1) {
+      const name = `live-${index}-${Date.now()}`;
+      await viewer.page.evaluate((wanted) => {
+        window.__benchCard = new Promise((resolve) => {
+          const seen = () => [...document.querySelectorAll('[data-testid="task-card"]')].some((card) => card.textContent.includes(wanted));
+          const observer = new MutationObserver(() => {
+            if (!seen()) return;
+            observer.disconnect();
+            // The card is in the DOM; the next frame is when it is painted.
+            requestAnimationFrame(() => resolve(Date.now()));
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+          setTimeout(() => resolve(Number.NaN), 10_000);
+        });
+      }, name);
+      const started = Date.now();
+      const response = await author.context.request.post(`${server.url}/api/project/${projectId}/new-task`, { data: { name } });
+      creates.push(Date.now() - started);
+      if (!response.ok()) throw new Error(`new-task failed: ${response.status()}`);
+      const shown = await viewer.page.evaluate(() => window.__benchCard);
+      if (Number.isNaN(shown)) throw new Error(`the card ${name} did not appear in the second browser within 10 s`);
+      latencies.push(shown - started);
+    }
+    lines.push(`task.update to a second browser (its board filtered to the new cards), create call sent → card painted: ${summary(latencies)} (goal p95 < 100 ms)`);
+    lines.push(`  of which the create call itself (HTTP round trip): ${summary(creates)}`);
+    await author.context.close();
+    await viewer.context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  return lines;
+}

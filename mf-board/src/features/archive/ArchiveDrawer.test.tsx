@@ -1,0 +1,41 @@
+import type { ArchivedTask } from '@negayno/shared/contract';
+import { renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ArchiveDrawer } from './ArchiveDrawer';
+
+let server: ApiServer;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  signInAs('user');
+});
+
+function archived(id: number): ArchivedTask {
+  return { id, number: id, name: `Done ${id}`, project: { id: 3, name: 'Shop' }, dateCreate: 1_700_000_000, datePublish: null, dateArchived: 1_700_100_000 };
+}
+
+describe('ArchiveDrawer', () => {
+  it('lists archived tasks linking to them and pages on with show more', async () => {
+    server.routes = {
+      'GET /project/3/archive': { data: { list: [archived(40), archived(39)], hasMore: true } },
+      'GET /project/3/archive/39': { data: { list: [archived(38)], hasMore: false } },
+    };
+    await renderInApp(<ArchiveDrawer scope={{ kind: 'project', projectId: 3 }} onClose={() => undefined} />, { language: 'en' });
+    expect(await screen.findAllByTestId('archive-row')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Done 40' })).toHaveAttribute('href', '/task/40?projectId=3');
+    expect(screen.getByRole('columnheader', { name: 'Finished' })).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('archive-more'));
+    await waitFor(() => expect(screen.getAllByTestId('archive-row')).toHaveLength(3));
+    expect(screen.queryByTestId('archive-more')).not.toBeInTheDocument();
+  });
+
+  it('says the archive is empty', async () => {
+    server.routes = { 'GET /archive': { data: { list: [], hasMore: false } } };
+    await renderInApp(<ArchiveDrawer scope={{ kind: 'user' }} onClose={() => undefined} />, { language: 'en' });
+    expect(await screen.findByTestId('archive-empty')).toHaveTextContent('The archive is empty');
+  });
+});

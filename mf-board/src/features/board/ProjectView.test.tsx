@@ -1,0 +1,65 @@
+import { rootStore } from '@negayno/shared/stores';
+import { renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { card, member, project } from '../../test/fixtures';
+import { ProjectView } from './ProjectView';
+
+let server: ApiServer;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+
+function serve(role: 'administrator' | 'user' | 'guest') {
+  server.routes = {
+    'GET /projects': { data: [{ id: 1, name: 'Shop', role, sortorder: 0, counters: [1, 0, 0, 0] }] },
+    'GET /project/1': { data: project({ role, projectUsers: [member(1, { role })] }) },
+    'GET /project/1/tasks': { data: [card(1, 1)] },
+  };
+}
+
+beforeEach(() => {
+  rootStore.projects.clear();
+  rootStore.board.clear();
+});
+
+describe('ProjectView', () => {
+  it('gives a guest the plain name, no create button, no wallet and a menu with the archive only', async () => {
+    signInAs('user');
+    serve('guest');
+    await renderInApp(<ProjectView projectId={1} />, { language: 'en' });
+    expect(await screen.findByTestId('project-name')).toHaveTextContent('Shop');
+    expect(await screen.findByTestId('task-card')).toBeInTheDocument();
+    expect(screen.queryByTestId('new-task')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('project-wallet')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('project-name-input')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('project-menu-button'));
+    const menu = await screen.findByTestId('project-menu');
+    expect(within(menu).getByTestId('menu-archive')).toBeInTheDocument();
+    expect(within(menu).queryByTestId('menu-settings')).not.toBeInTheDocument();
+    expect(within(menu).queryByTestId('menu-delete')).not.toBeInTheDocument();
+  });
+
+  it('gives a project user the create button but not the admin tools', async () => {
+    signInAs('user');
+    serve('user');
+    await renderInApp(<ProjectView projectId={1} />, { language: 'en' });
+    expect(await screen.findByTestId('new-task')).toBeInTheDocument();
+    expect(screen.queryByTestId('project-name-input')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('project-wallet')).not.toBeInTheDocument();
+  });
+
+  it('gives an administrator the editable name, the wallet, settings and delete', async () => {
+    signInAs('user');
+    serve('administrator');
+    await renderInApp(<ProjectView projectId={1} />, { language: 'en' });
+    expect(await screen.findByTestId('project-name-input')).toHaveValue('Shop');
+    expect(screen.getByTestId('new-task')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('project-wallet'));
+    expect(rootStore.ui.wallet).toEqual({ kind: 'project', projectId: 1 });
+    await userEvent.click(screen.getByTestId('project-menu-button'));
+    expect(await screen.findByTestId('menu-settings')).toBeInTheDocument();
+    expect(screen.getByTestId('menu-delete')).toBeInTheDocument();
+  });
+});

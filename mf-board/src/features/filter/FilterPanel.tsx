@@ -1,0 +1,149 @@
+import {
+  Button,
+  DrawerBody,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Dropdown,
+  Field,
+  Input,
+  OverlayDrawer,
+  Option,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@negayno/shared/fluent';
+import { DismissRegular } from '@fluentui/react-icons';
+import { DRAWER_MAX_WIDTH, LENGTH, type TaskFilter } from '@negayno/shared/contract';
+import { filterQuery, parseFilter, useStores } from '@negayno/shared/stores';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+
+const useStyles = makeStyles({
+  drawer: { width: `min(${DRAWER_MAX_WIDTH}px, 100vw)` },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
+  footer: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+});
+
+const EMPTY: Required<TaskFilter> = { taskNumber: '', taskName: '', projectId: '' };
+
+/** The filter the board applies: the URL query is its one source, so a link or a reload keeps it. */
+export function useAppliedFilter(): TaskFilter {
+  const [params] = useSearchParams();
+  const query = filterQuery(parseFilter(params));
+  // One object per distinct query, so effects that depend on it run only when it changes.
+  const [filter, setFilter] = useState(() => parseFilter(new URLSearchParams(query)));
+  useEffect(() => setFilter(parseFilter(new URLSearchParams(query))), [query]);
+  return filter;
+}
+
+/**
+ * The filter panel (spec 2): task number, task name and, on the all-projects board, the project.
+ * Apply writes the non-empty trimmed values to the URL, replacing the history entry; Reset clears all
+ * three and applies that. The project list loads each time the panel opens.
+ */
+export const FilterPanel = observer(function FilterPanel(props: { open: boolean; onClose: () => void; withProject: boolean }) {
+  const { projects } = useStores();
+  const { t } = useTranslation('board');
+  const styles = useStyles();
+  const [params, setParams] = useSearchParams();
+  const applied = { ...EMPTY, ...parseFilter(params) };
+  const [form, setForm] = useState<Required<TaskFilter>>(applied);
+  const [loadingProjects, setLoadingProjects] = useState(false);
+  const firstField = useRef<HTMLInputElement>(null);
+
+  const appliedKey = filterQuery(applied);
+  useEffect(() => {
+    if (!props.open) return;
+    setForm({ ...EMPTY, ...parseFilter(new URLSearchParams(appliedKey)) });
+    if (!props.withProject) return;
+    setLoadingProjects(true);
+    void projects
+      .load({ forFilter: true })
+      .catch(() => undefined)
+      .finally(() => setLoadingProjects(false));
+  }, [props.open, props.withProject, appliedKey, projects]);
+
+  const changed = filterQuery(form) !== appliedKey;
+  const anyValue = Object.values(form).some((value) => value.trim() !== '');
+  const showReset = anyValue || appliedKey !== '';
+
+  const apply = (filter: TaskFilter) => {
+    const next = new URLSearchParams(params);
+    for (const key of Object.keys(EMPTY)) next.delete(key);
+    for (const [key, value] of new URLSearchParams(filterQuery(filter))) next.set(key, value);
+    setParams(next, { replace: true });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed || !anyValue) return;
+    apply(form);
+    props.onClose();
+  };
+
+  const reset = () => {
+    setForm(EMPTY);
+    apply({});
+    // Reset hides itself once nothing is set; focus stays in the panel rather than falling to the page.
+    firstField.current?.focus();
+  };
+
+  const selected = projects.member.find((project) => String(project.id) === form.projectId);
+
+  return (
+    <OverlayDrawer open={props.open} position="end" className={styles.drawer} onOpenChange={(_event, data) => !data.open && props.onClose()} data-testid="filter-panel">
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('common:close')} icon={<DismissRegular />} onClick={props.onClose} />}>
+          {t('filter.title')}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <form onSubmit={submit} style={{ display: 'contents' }}>
+        <DrawerBody className={styles.body}>
+          <Field label={t('filter.taskNumber')}>
+            <Input
+              ref={firstField}
+              inputMode="numeric"
+              value={form.taskNumber}
+              maxLength={LENGTH.code}
+              onChange={(_event, data) => setForm({ ...form, taskNumber: data.value })}
+              data-testid="filter-task-number"
+            />
+          </Field>
+          <Field label={t('filter.taskName')}>
+            <Input value={form.taskName} maxLength={LENGTH.name} onChange={(_event, data) => setForm({ ...form, taskName: data.value })} data-testid="filter-task-name" />
+          </Field>
+          {props.withProject && (
+            <Field label={t('filter.projectId')} hint={loadingProjects ? <Spinner size="extra-tiny" label={t('filter.loadingProjects')} /> : undefined}>
+              <Dropdown
+                value={selected?.name ?? (form.projectId ? '' : t('filter.anyProject'))}
+                selectedOptions={[form.projectId]}
+                onOptionSelect={(_event, data) => setForm({ ...form, projectId: data.optionValue ?? '' })}
+                data-testid="filter-project"
+              >
+                <Option value="">{t('filter.anyProject')}</Option>
+                {projects.member.map((project) => (
+                  <Option key={project.id} value={String(project.id)}>
+                    {project.name}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          )}
+        </DrawerBody>
+        <DrawerFooter className={styles.footer}>
+          {showReset && (
+            <Button onClick={reset} data-testid="filter-reset">
+              {t('filter.reset')}
+            </Button>
+          )}
+          <Button appearance="primary" type="submit" disabled={!changed || !anyValue} data-testid="filter-apply">
+            {t('filter.apply')}
+          </Button>
+        </DrawerFooter>
+      </form>
+    </OverlayDrawer>
+  );
+});

@@ -1,0 +1,28 @@
+import { rooms } from '@negayno/shared/contract';
+import { getSocket, joinRoom, onReconnect } from '@negayno/shared/api';
+import { useStores } from '@negayno/shared/stores';
+import { useEffect } from 'react';
+
+/**
+ * Keeps the board shown live: joins `project:{id}` for each project it shows (the server checks the
+ * policy) and hands `task.update` to the board; after a reconnect the board reloads what it may have missed.
+ */
+export function useLiveBoard(projectIds: readonly number[], reload: () => void): void {
+  const { board } = useStores();
+  const key = [...projectIds].sort((a, b) => a - b).join(',');
+
+  useEffect(() => {
+    const leave = key ? key.split(',').map((id) => joinRoom(rooms.project(Number(id)))) : [];
+    const socket = getSocket();
+    const onTask = (event: { taskId: number; projectId: number; dateUpdate: number }) => void board.onTaskUpdate(event);
+    socket.on('task.update', onTask);
+    const stopReconnect = onReconnect(reload);
+    return () => {
+      socket.off('task.update', onTask);
+      stopReconnect();
+      for (const dispose of leave) dispose();
+    };
+    // `reload` is read on reconnect only; a new closure per render must not rejoin the rooms.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, board]);
+}

@@ -1,0 +1,33 @@
+import { ROUTES, projectPath } from '@negayno/shared/contract';
+import { getSocket } from '@negayno/shared/api';
+import { useStores } from '@negayno/shared/stores';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/**
+ * `project.update` reaches this page through `user:{id}` (invited, role changed, removed) and
+ * `project:{id}` (renamed, members, deleted): the list refreshes, and a project that is gone for
+ * the viewer gives way to the next one.
+ */
+export function useProjectUpdates(): void {
+  const { projects } = useStores();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const socket = getSocket();
+    const onUpdate = (event: { projectId: number; deleted?: boolean }) => {
+      void projects.onProjectUpdate(event).then(
+        (outcome) => {
+          if (outcome !== 'gone') return;
+          const next = projects.nextProjectId(event.projectId);
+          navigate(next ? projectPath(next) : ROUTES.home, { replace: true });
+        },
+        () => undefined,
+      );
+    };
+    socket.on('project.update', onUpdate);
+    return () => {
+      socket.off('project.update', onUpdate);
+    };
+  }, [projects, navigate]);
+}

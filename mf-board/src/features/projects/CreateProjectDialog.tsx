@@ -1,0 +1,61 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner } from '@negayno/shared/fluent';
+import { LENGTH, projectPath } from '@negayno/shared/contract';
+import { ApiError } from '@negayno/shared/api';
+import { useStores } from '@negayno/shared/stores';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+
+/** A name, then the new project's page (client accounts only). */
+export function CreateProjectDialog(props: { open: boolean; onClose: () => void }) {
+  const { projects } = useStores();
+  const { t } = useTranslation('board');
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const project = await projects.create(trimmed);
+      setName('');
+      props.onClose();
+      navigate(projectPath(project.id));
+    } catch (failure) {
+      const code = failure instanceof ApiError ? (failure.fieldError('name')?.code ?? failure.code) : 'server_error';
+      setError(t(`errors:${code}`));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={props.open} onOpenChange={(_event, data) => !data.open && !busy && props.onClose()}>
+      <DialogSurface data-testid="create-project-dialog">
+        <form onSubmit={(event) => void submit(event)}>
+          <DialogBody>
+            <DialogTitle>{t('create.title')}</DialogTitle>
+            <DialogContent>
+              <Field label={t('create.label')} validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'}>
+                <Input autoFocus value={name} maxLength={LENGTH.name} onChange={(_event, data) => setName(data.value)} data-testid="create-project-name" />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={props.onClose} disabled={busy}>
+                {t('common:cancel')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={!name.trim() || busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="create-project-submit">
+                {t('create.submit')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import { runInAction } from 'mobx';
+import type { Project } from '@negayno/shared/contract';
+import { rootStore } from '@negayno/shared/stores';
+import { renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { member, project } from '../../test/fixtures';
+import { UsersDrawer } from './UsersDrawer';
+
+let server: ApiServer;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+
+const members = [
+  member(1, { role: 'administrator', owner: true, email: 'me@demo.test' }),
+  member(5, { role: 'user', email: 'five@demo.test' }),
+  member(6, { role: 'invite', email: 'invited@demo.test' }),
+  member(null, { role: 'guest', email: 'new@demo.test', firstname: '', lastname: '' }),
+];
+
+function show(viewerRole: Project['role']) {
+  const shown = project({ role: viewerRole, projectUsers: members });
+  runInAction(() => {
+    rootStore.projects.current = shown;
+    rootStore.projects.currentStatus = 'ready';
+  });
+  return shown;
+}
+
+const row = (email: string) => screen.getAllByTestId('member-row').find((item) => item.dataset.email === email)!;
+
+beforeEach(() => {
+  server.requests.length = 0;
+  server.routes = {};
+  signInAs('user', { id: 1 });
+});
+
+describe('UsersDrawer', () => {
+  it('lets an administrator change roles and Immediately access of others, never of their own row', async () => {
+    const shown = show('administrator');
+    server.routes['PUT /project/1/user/5/update-role'] = { data: project({ projectUsers: [members[0]!, member(5, { role: 'guest', email: 'five@demo.test' })] }) };
+    await renderInApp(<UsersDrawer project={shown} onClose={() => undefined} />, { language: 'en' });
+    const own = row('me@demo.test');
+    expect(within(own).queryByTestId('role-select')).not.toBeInTheDocument();
+    expect(within(own).queryByTestId('remove-member')).not.toBeInTheDocument();
+    expect(within(own).getByTestId('owner-label')).toHaveTextContent('owner');
+    const other = row('five@demo.test');
+    const select = within(other).getByTestId('role-select');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Administrator', 'User', 'Guest']);
+    await userEvent.selectOptions(select, 'guest');
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(server.requests[0]).toMatchObject({ method: 'PUT', path: '/project/1/user/5/update-role', body: { role: 'guest' } });
+    await waitFor(() => expect(rootStore.projects.current?.projectUsers[1]?.role).toBe('guest'));
+  });
+
+  it('labels invitations and lets an administrator cancel them', async () => {
+    const shown = show('administrator');
+    server.routes['DELETE /project/1/cancel-invitation/new%40demo.test'] = { data: project({ projectUsers: members.slice(0, 3) }) };
+    await renderInApp(<UsersDrawer project={shown} onClose={() => undefined} />, { language: 'en' });
+    expect(within(row('invited@demo.test')).getByTestId('role-label')).toHaveTextContent('Invited guest');
+    expect(within(row('invited@demo.test')).queryByTestId('role-select')).not.toBeInTheDocument();
+    await userEvent.click(within(row('new@demo.test')).getByTestId('cancel-invitation'));
+    await waitFor(() => expect(server.requests[0]).toMatchObject({ method: 'DELETE', path: '/project/1/cancel-invitation/new%40demo.test' }));
+  });
+
+  it('lets a project user invite but not manage; shows the refusal under the field', async () => {
+    const shown = show('user');
+    server.routes['POST /project/1/invite-user'] = { status: 409, code: 'user_already_added' };
+    await renderInApp(<UsersDrawer project={shown} onClose={() => undefined} />, { language: 'en' });
+    expect(screen.queryByTestId('role-select')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('remove-member')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('negayno-switch')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByTestId('invite-email'), 'five@demo.test{Enter}');
+    expect(await screen.findByText('This user is already in the project')).toBeInTheDocument();
+  });
+
+  it('gives a guest no invite form', async () => {
+    const shown = show('guest');
+    await renderInApp(<UsersDrawer project={shown} onClose={() => undefined} />, { language: 'en' });
+    expect(screen.queryByTestId('invite-form')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,280 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Divider,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  OverlayDrawer,
+  Select,
+  Spinner,
+  Switch,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@negayno/shared/fluent';
+import { DeleteRegular, DismissRegular, MailRegular, PeopleRegular } from '@fluentui/react-icons';
+import { ASSIGNABLE_PROJECT_ROLES, DRAWER_MAX_WIDTH, LENGTH, type AssignableProjectRole, type Project, type ProjectUser } from '@negayno/shared/contract';
+import { ApiError } from '@negayno/shared/api';
+import { fullName } from '@negayno/shared/lib';
+import { useStores } from '@negayno/shared/stores';
+import { EmptyState } from '@negayno/shared/ui';
+import { observer } from 'mobx-react-lite';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const useStyles = makeStyles({
+  drawer: { width: `min(${DRAWER_MAX_WIDTH + 80}px, 100vw)` },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  inviteBlock: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  invite: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
+  inviteField: { flexGrow: 1, minWidth: 0 },
+  inviteButton: { marginTop: '26px' },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, listStyleType: 'none', margin: 0, padding: 0 },
+  row: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalM, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  who: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  names: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
+  email: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+  labels: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  controls: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingLeft: '40px' },
+  select: { minWidth: '160px' },
+  section: { color: tokens.colorNeutralForeground3 },
+  // Fluent's Divider grows in a flex column; here it is a rule between two lists.
+  divider: { flexGrow: 0 },
+});
+
+const isPending = (member: ProjectUser) => member.id === null || member.role === 'invite';
+
+/**
+ * The project's members and invitations (spec 2, 6): administrators and users invite by email;
+ * administrators change roles and the "Immediately" access, remove members and cancel invitations.
+ * The viewer's own row is never changed or removed here.
+ */
+export const UsersDrawer = observer(function UsersDrawer(props: { project: Project; onClose: () => void }) {
+  const { projects } = useStores();
+  const { t } = useTranslation('board');
+  const styles = useStyles();
+  const { project } = props;
+  const others = project.projectUsers.length <= 1;
+
+  return (
+    <OverlayDrawer open position="end" className={styles.drawer} onOpenChange={(_event, data) => !data.open && props.onClose()} data-testid="users-drawer">
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('common:close')} icon={<DismissRegular />} onClick={props.onClose} />}>
+          {t('users.title')}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody className={styles.body}>
+        {projects.canContribute && <InviteForm projectId={project.id} />}
+        <ul className={styles.list} aria-label={t('users.title')}>
+          {project.projectUsers.map((member) => (
+            <MemberRow key={member.id ?? member.email} projectId={project.id} member={member} />
+          ))}
+        </ul>
+        {others && <EmptyState icon={<PeopleRegular />} title={t('users.emptyTitle')} text={t('users.emptyText')} testId="users-empty" />}
+        {project.staff.length > 0 && (
+          <>
+            <Divider className={styles.divider} />
+            <Text weight="semibold" className={styles.section}>
+              {t('users.staff')}
+            </Text>
+            <ul className={styles.list}>
+              {project.staff.map((person) => (
+                <li key={person.id} className={styles.who}>
+                  <Avatar name={fullName(person)} image={person.avatarUrl ? { src: person.avatarUrl } : undefined} size={32} />
+                  <span className={styles.names}>
+                    <Text>{fullName(person)}</Text>
+                    <Text size={200} className={styles.email}>
+                      {t(`common:roles.${person.role}`)}
+                    </Text>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </DrawerBody>
+    </OverlayDrawer>
+  );
+});
+
+const InviteForm = observer(function InviteForm(props: { projectId: number }) {
+  const { projects } = useStores();
+  const { t } = useTranslation('board');
+  const styles = useStyles();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value || busy) return;
+    setBusy(true);
+    setError(null);
+    setSent(null);
+    try {
+      await projects.invite(props.projectId, value);
+      setEmail('');
+      setSent(value);
+    } catch (failure) {
+      const code = failure instanceof ApiError ? (failure.fieldError('email')?.code ?? failure.code) : 'server_error';
+      setError(t(`errors:${code}`, { defaultValue: failure instanceof Error ? failure.message : code }));
+    } finally {
+      setBusy(false);
+      // The button disables while sending; focus goes back to the field so Escape and typing still work.
+      input.current?.focus();
+    }
+  };
+
+  return (
+    <div className={styles.inviteBlock}>
+    <form className={styles.invite} onSubmit={(event) => void submit(event)} noValidate data-testid="invite-form">
+      <Field label={t('users.inviteLabel')} validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'} className={styles.inviteField}>
+        <Input
+          ref={input}
+          type="email"
+          value={email}
+          maxLength={LENGTH.email}
+          placeholder={t('users.invitePlaceholder')}
+          contentBefore={<MailRegular />}
+          onChange={(_event, data) => {
+            setEmail(data.value);
+            setError(null);
+          }}
+          data-testid="invite-email"
+        />
+      </Field>
+      <Button
+        appearance="primary"
+        type="submit"
+        className={styles.inviteButton}
+        disabled={!email.trim() || busy}
+        icon={busy ? <Spinner size="tiny" /> : undefined}
+        data-testid="invite-submit"
+      >
+        {t('users.invite')}
+      </Button>
+    </form>
+      {sent && (
+        <MessageBar intent="success" data-testid="invite-sent">
+          <MessageBarBody>{t('users.invited', { email: sent })}</MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
+});
+
+const MemberRow = observer(function MemberRow(props: { projectId: number; member: ProjectUser }) {
+  const { projects, session } = useStores();
+  const { t } = useTranslation('board');
+  const styles = useStyles();
+  const { member, projectId } = props;
+  const [busy, setBusy] = useState(false);
+  const pending = isPending(member);
+  const own = member.id !== null && member.id === session.user?.id;
+  const admin = projects.isAdmin;
+  const name = pending && !member.firstname ? member.email : fullName(member);
+
+  const run = (action: () => Promise<void>) => {
+    setBusy(true);
+    void action()
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <li className={styles.row} data-testid="member-row" data-email={member.email}>
+      <div className={styles.who}>
+        <Avatar name={name} image={member.avatarUrl ? { src: member.avatarUrl } : undefined} size={32} />
+        <span className={styles.names}>
+          <Text weight="semibold">
+            {name}
+            {own && ` (${t('users.you')})`}
+          </Text>
+          {!pending || member.firstname ? (
+            <Text size={200} className={styles.email}>
+              {member.email}
+            </Text>
+          ) : null}
+        </span>
+        <span className={styles.labels}>
+          {member.owner && (
+            <Badge appearance="tint" color="brand" data-testid="owner-label">
+              {t('users.owner')}
+            </Badge>
+          )}
+          {(pending || !admin || own) && (
+            <Badge appearance="outline" color={pending ? 'warning' : 'informative'} data-testid="role-label">
+              {t(`common:roles.${member.role === 'invite' || member.id === null ? 'invite' : member.role}`)}
+            </Badge>
+          )}
+        </span>
+        {busy && <Spinner size="tiny" />}
+        {admin && !own && (
+          <Tooltip content={pending ? t('users.cancelInvitation', { email: member.email }) : t('users.remove', { name })} relationship="label">
+            <Button
+              appearance="subtle"
+              icon={<DeleteRegular />}
+              disabled={busy}
+              onClick={() => run(() => (pending || member.id === null ? projects.cancelInvitation(projectId, member.email) : projects.removeUser(projectId, member.id)))}
+              data-testid={pending ? 'cancel-invitation' : 'remove-member'}
+            />
+          </Tooltip>
+        )}
+      </div>
+      {admin && !pending && member.id !== null && (
+        <MemberControls projectId={projectId} member={member as ProjectUser & { id: number }} own={own} name={name} busy={busy} run={run} />
+      )}
+    </li>
+  );
+});
+
+function MemberControls(props: {
+  projectId: number;
+  member: ProjectUser & { id: number };
+  own: boolean;
+  name: string;
+  busy: boolean;
+  run: (action: () => Promise<void>) => void;
+}) {
+  const { projects } = useStores();
+  const { t } = useTranslation('board');
+  const styles = useStyles();
+  const { member, projectId } = props;
+  return (
+    <div className={styles.controls}>
+      {!props.own && (
+        <Select
+          className={styles.select}
+          aria-label={t('users.role', { name: props.name })}
+          value={member.role}
+          disabled={props.busy}
+          onChange={(_event, data) => props.run(() => projects.updateRole(projectId, member.id, data.value as AssignableProjectRole))}
+          data-testid="role-select"
+        >
+          {ASSIGNABLE_PROJECT_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`common:roles.${role}`)}
+            </option>
+          ))}
+        </Select>
+      )}
+      <Switch
+        label={t('users.canNegayno')}
+        checked={member.canNegayno}
+        disabled={props.busy}
+        onChange={(_event, data) => props.run(() => projects.updateSettings(projectId, member.id, data.checked))}
+        data-testid="negayno-switch"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * A loopback HTTP server that answers the API client with canned envelopes, so store tests go
+ * through the real client (fetch, envelope, error classes) without a database.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { API_ROOT } from '@negayno/shared/contract';
+import { setApiOrigin } from '@negayno/shared/api';
+
+export interface StubAnswer {
+  status?: number;
+  data?: unknown;
+  /** An error envelope's code; the HTTP status defaults to 400. */
+  code?: string;
+}
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export type StubRoutes = Record<string, StubAnswer | ((request: StubRequest) => StubAnswer)>;
+
+export interface ApiServer {
+  requests: StubRequest[];
+  /** Routes keyed `METHOD /path?query` (the path under the API root). */
+  routes: StubRoutes;
+  close(): Promise<void>;
+}
+
+export async function startApiServer(): Promise<ApiServer> {
+  const state: ApiServer = { requests: [], routes: {}, close: () => Promise.resolve() };
+  const server: Server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const path = (request.url ?? '').slice(API_ROOT.length);
+      const entry: StubRequest = { method: request.method ?? 'GET', path, body: raw ? (JSON.parse(raw) as unknown) : undefined };
+      state.requests.push(entry);
+      const route = state.routes[`${entry.method} ${path}`];
+      const answer = typeof route === 'function' ? route(entry) : (route ?? { status: 404, code: 'not_found' });
+      const status = answer.status ?? (answer.code ? 400 : 200);
+      const payload = answer.code ? { status: 'error', code: answer.code, message: answer.code } : { status: 'ok', data: answer.data ?? null };
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(payload));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  state.close = () => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(() => resolve()));
+  };
+  return state;
+}
