@@ -1,36 +1,10 @@
 import type { ColumnSet, TaskCard } from '@negayno/shared/contract';
-import { startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { card as taskCard, startApiServer, type ApiServer } from '@negayno/shared/testing';
 import { BoardStore, filterQuery, parseFilter } from './board-store';
 
+/** A card of column 1 unless the overrides say otherwise. */
 function card(overrides: Partial<TaskCard>): TaskCard {
-  return {
-    id: 1,
-    number: 1,
-    name: 'Task',
-    status: 'draft',
-    column: 1,
-    project: { id: 1, name: 'P' },
-    author: { id: 1, firstname: 'A', lastname: 'B' },
-    importance: 0,
-    negayno: false,
-    color: null,
-    unreadMessageCounters: { main: { count: 0 }, work: { count: 0 } },
-    chats: {},
-    managers: [],
-    performers: [],
-    paused: false,
-    deletionRequested: false,
-    attachmentCount: 0,
-    dateCreate: 1,
-    dateUpdate: 100,
-    datePublish: null,
-    dateArchived: null,
-    dateStartDiscuss: null,
-    dateDeadline: null,
-    datePause: null,
-    dateExpiration: null,
-    ...overrides,
-  };
+  return taskCard(overrides.id ?? 1, 1, overrides);
 }
 
 describe('BoardStore', () => {

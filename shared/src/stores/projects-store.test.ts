@@ -1,23 +1,7 @@
-import type { Project, ProjectListItem } from '@negayno/shared/contract';
+import type { ProjectListItem } from '@negayno/shared/contract';
 import type { ApiError } from '@negayno/shared/api';
-import { startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { project, startApiServer, type ApiServer } from '@negayno/shared/testing';
 import { ProjectsStore } from './projects-store';
-
-function project(overrides: Partial<Project> = {}): Project {
-  return {
-    id: 1,
-    name: 'Shop',
-    balance: 0,
-    currency: 'UAH',
-    counters: [0, 0, 0, 0],
-    projectUsers: [],
-    staff: [],
-    role: 'administrator',
-    dateCreate: 1,
-    dateArchived: null,
-    ...overrides,
-  };
-}
 
 function item(id: number, role: ProjectListItem['role'] = 'administrator'): ProjectListItem {
   return { id, name: `P${id}`, role, sortorder: id, counters: [0, 0, 0, 0] };

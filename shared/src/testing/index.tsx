@@ -57,3 +57,4 @@ export async function renderInApp(element: ReactElement, options: { route?: stri
   );
 }
 export * from './api-server.js';
+export * from './fixtures.js';

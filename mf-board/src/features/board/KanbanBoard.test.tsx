@@ -1,7 +1,6 @@
 import type { TaskCard } from '@negayno/shared/contract';
-import { card } from '../../test/fixtures';
 import { rootStore } from '@negayno/shared/stores';
-import { renderInApp, signInAs } from '@negayno/shared/testing';
+import { card, renderInApp, signInAs } from '@negayno/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { KanbanBoard } from './KanbanBoard';

@@ -1,8 +1,7 @@
 import { rootStore } from '@negayno/shared/stores';
-import { renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { card, member, project, renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { card, member, project } from '../../test/fixtures';
 import { ProjectView } from './ProjectView';
 
 let server: ApiServer;

@@ -1,8 +1,7 @@
 import { rootStore } from '@negayno/shared/stores';
-import { renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { project, renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { project } from '../../test/fixtures';
 import { ProjectNameHeading } from './ProjectNameHeading';
 
 let server: ApiServer;

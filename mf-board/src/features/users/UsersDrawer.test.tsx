@@ -1,10 +1,9 @@
 import { runInAction } from 'mobx';
 import type { Project } from '@negayno/shared/contract';
 import { rootStore } from '@negayno/shared/stores';
-import { renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { member, project, renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { member, project } from '../../test/fixtures';
 import { UsersDrawer } from './UsersDrawer';
 
 let server: ApiServer;

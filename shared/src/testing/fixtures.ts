@@ -1,4 +1,4 @@
-/** Entities for the board's component tests. */
+/** Entities for component and store tests: one source, so a new field of the contract is added once. */
 import type { Project, ProjectUser, TaskCard } from '@negayno/shared/contract';
 
 export function card(id: number, column: 1 | 2 | 3 | 4, overrides: Partial<TaskCard> = {}): TaskCard {
