@@ -7,3 +7,4 @@ export * from './CenteredCard.js';
 export * from './RemoteRoot.js';
 export * from './lifecycles.js';
 export * from './AppLink.js';
+export * from './SideDrawer.js';

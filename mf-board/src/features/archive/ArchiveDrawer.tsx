@@ -1,9 +1,6 @@
 import {
   Button,
   DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  OverlayDrawer,
   Skeleton,
   SkeletonItem,
   Spinner,
@@ -16,11 +13,11 @@ import {
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent';
-import { ArchiveRegular, DismissRegular } from '@fluentui/react-icons';
+import { ArchiveRegular } from '@fluentui/react-icons';
 import { DRAWER_MAX_WIDTH, taskPath } from '@negayno/shared/contract';
 import { formatDate } from '@negayno/shared/lib';
 import { ArchiveStore, useStores, type ArchiveScope } from '@negayno/shared/stores';
-import { EmptyState } from '@negayno/shared/ui';
+import { EmptyState, SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,12 +44,7 @@ export const ArchiveDrawer = observer(function ArchiveDrawer(props: { scope: Arc
   }, [store]);
 
   return (
-    <OverlayDrawer open position="end" className={styles.drawer} onOpenChange={(_event, data) => !data.open && props.onClose()} data-testid="archive-drawer">
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('common:close')} icon={<DismissRegular />} onClick={props.onClose} />}>
-          {t('archive.title')}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
+    <SideDrawer title={t('archive.title')} onClose={props.onClose} className={styles.drawer} testId="archive-drawer">
       <DrawerBody className={styles.body}>
         {store.status === 'loading' || store.status === 'idle' ? (
           <Skeleton aria-label={t('common:loading')}>
@@ -102,6 +94,6 @@ export const ArchiveDrawer = observer(function ArchiveDrawer(props: { scope: Arc
           </>
         )}
       </DrawerBody>
-    </OverlayDrawer>
+    </SideDrawer>
   );
 });

@@ -2,20 +2,17 @@ import {
   Button,
   DrawerBody,
   DrawerFooter,
-  DrawerHeader,
-  DrawerHeaderTitle,
   Dropdown,
   Field,
   Input,
-  OverlayDrawer,
   Option,
   Spinner,
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent';
-import { DismissRegular } from '@fluentui/react-icons';
 import { DRAWER_MAX_WIDTH, LENGTH, type TaskFilter } from '@negayno/shared/contract';
 import { filterQuery, parseFilter, useStores } from '@negayno/shared/stores';
+import { SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,12 +91,7 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
   const selected = projects.member.find((project) => String(project.id) === form.projectId);
 
   return (
-    <OverlayDrawer open={props.open} position="end" className={styles.drawer} onOpenChange={(_event, data) => !data.open && props.onClose()} data-testid="filter-panel">
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('common:close')} icon={<DismissRegular />} onClick={props.onClose} />}>
-          {t('filter.title')}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
+    <SideDrawer open={props.open} title={t('filter.title')} onClose={props.onClose} className={styles.drawer} testId="filter-panel">
       <form onSubmit={submit} style={{ display: 'contents' }}>
         <DrawerBody className={styles.body}>
           <Field label={t('filter.taskNumber')}>
@@ -144,6 +136,6 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
           </Button>
         </DrawerFooter>
       </form>
-    </OverlayDrawer>
+    </SideDrawer>
   );
 });

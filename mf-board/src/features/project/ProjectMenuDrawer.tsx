@@ -7,16 +7,14 @@ import {
   DialogSurface,
   DialogTitle,
   DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
   MenuItem,
   MenuList,
-  OverlayDrawer,
   Spinner,
   makeStyles,
 } from '@negayno/shared/fluent';
-import { ArchiveRegular, DeleteRegular, DismissRegular, SettingsRegular } from '@fluentui/react-icons';
+import { ArchiveRegular, DeleteRegular, SettingsRegular } from '@fluentui/react-icons';
 import { DRAWER_MAX_WIDTH } from '@negayno/shared/contract';
+import { SideDrawer } from '@negayno/shared/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -47,12 +45,7 @@ export function ProjectMenuDrawer(props: {
   };
 
   return (
-    <OverlayDrawer open position="end" className={styles.drawer} onOpenChange={(_event, data) => !data.open && props.onClose()} data-testid="project-menu">
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('common:close')} icon={<DismissRegular />} onClick={props.onClose} />}>
-          {t('menu.title')}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
+    <SideDrawer title={t('menu.title')} onClose={props.onClose} className={styles.drawer} testId="project-menu">
       <DrawerBody>
         <MenuList>
           <MenuItem icon={<ArchiveRegular />} onClick={() => props.onChoose('archive')} data-testid="menu-archive">
@@ -92,6 +85,6 @@ export function ProjectMenuDrawer(props: {
           </DialogBody>
         </DialogSurface>
       </Dialog>
-    </OverlayDrawer>
+    </SideDrawer>
   );
 }

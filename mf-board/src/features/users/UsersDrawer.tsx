@@ -4,13 +4,10 @@ import {
   Button,
   Divider,
   DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
   Field,
   Input,
   MessageBar,
   MessageBarBody,
-  OverlayDrawer,
   Select,
   Spinner,
   Switch,
@@ -19,12 +16,12 @@ import {
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent';
-import { DeleteRegular, DismissRegular, MailRegular, PeopleRegular } from '@fluentui/react-icons';
+import { DeleteRegular, MailRegular, PeopleRegular } from '@fluentui/react-icons';
 import { ASSIGNABLE_PROJECT_ROLES, DRAWER_MAX_WIDTH, LENGTH, type AssignableProjectRole, type Project, type ProjectUser } from '@negayno/shared/contract';
 import { ApiError } from '@negayno/shared/api';
 import { fullName } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
-import { EmptyState } from '@negayno/shared/ui';
+import { EmptyState, SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,12 +61,7 @@ export const UsersDrawer = observer(function UsersDrawer(props: { project: Proje
   const others = project.projectUsers.length <= 1;
 
   return (
-    <OverlayDrawer open position="end" className={styles.drawer} onOpenChange={(_event, data) => !data.open && props.onClose()} data-testid="users-drawer">
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('common:close')} icon={<DismissRegular />} onClick={props.onClose} />}>
-          {t('users.title')}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
+    <SideDrawer title={t('users.title')} onClose={props.onClose} className={styles.drawer} testId="users-drawer">
       <DrawerBody className={styles.body}>
         {projects.canContribute && <InviteForm projectId={project.id} />}
         <ul className={styles.list} aria-label={t('users.title')}>
@@ -100,7 +92,7 @@ export const UsersDrawer = observer(function UsersDrawer(props: { project: Proje
           </>
         )}
       </DrawerBody>
-    </OverlayDrawer>
+    </SideDrawer>
   );
 });
 

@@ -1,9 +1,5 @@
 import {
-  Button,
   DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  OverlayDrawer,
   Skeleton,
   SkeletonItem,
   Text,
@@ -11,11 +7,11 @@ import {
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent';
-import { ArchiveRegular, CalendarAddRegular, CalendarCheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
+import { ArchiveRegular, CalendarAddRegular, CalendarCheckmarkRegular } from '@fluentui/react-icons';
 import { ROUTES, TASK_PANEL_WIDTH, projectPath } from '@negayno/shared/contract';
 import { formatDateTime, fullName, isEmptyHtml, sanitizeHtml } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
-import { EmptyState } from '@negayno/shared/ui';
+import { EmptyState, SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,32 +63,28 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
   const language = i18n.language === 'en' ? 'en' : 'uk';
 
   return (
-    <OverlayDrawer
-      open
-      position="end"
+    <SideDrawer
       className={styles.drawer}
-      onOpenChange={(_event, data) => !data.open && close()}
-      aria-label={task?.name ?? t('loading')}
-      data-testid="task-drawer"
+      onClose={close}
+      ariaLabel={task?.name ?? t('loading')}
+      testId="task-drawer"
+      closeTestId="task-close"
+      closeLabel={t('close')}
+      title={
+        task ? (
+          <span className={styles.meta}>
+            <Text weight="semibold" data-testid="task-number">
+              {t('number', { number: task.number })}
+            </Text>
+            <Text data-testid="task-project">{t('project', { name: task.project.name })}</Text>
+          </span>
+        ) : (
+          <Skeleton aria-label={t('loading')}>
+            <SkeletonItem style={{ width: 180 }} />
+          </Skeleton>
+        )
+      }
     >
-      <DrawerHeader>
-        <DrawerHeaderTitle
-          action={<Button appearance="subtle" aria-label={t('close')} icon={<DismissRegular />} onClick={close} data-testid="task-close" />}
-        >
-          {task ? (
-            <span className={styles.meta}>
-              <Text weight="semibold" data-testid="task-number">
-                {t('number', { number: task.number })}
-              </Text>
-              <Text data-testid="task-project">{t('project', { name: task.project.name })}</Text>
-            </span>
-          ) : (
-            <Skeleton aria-label={t('loading')}>
-              <SkeletonItem style={{ width: 180 }} />
-            </Skeleton>
-          )}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
       <DrawerBody>
         {!task ? (
           <Skeleton aria-label={t('loading')} data-testid="task-skeleton">
@@ -131,6 +123,6 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
           </article>
         )}
       </DrawerBody>
-    </OverlayDrawer>
+    </SideDrawer>
   );
 });

@@ -1,21 +1,18 @@
 import {
-  Button,
   Card,
   DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  OverlayDrawer,
   Skeleton,
   SkeletonItem,
   Text,
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent';
-import { DismissRegular, GiftRegular, WalletRegular } from '@fluentui/react-icons';
+import { GiftRegular, WalletRegular } from '@fluentui/react-icons';
 import { DRAWER_MAX_WIDTH } from '@negayno/shared/contract';
 import type { WalletKind } from '@negayno/shared/bus';
 import { formatMoney } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
+import { SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,12 +49,7 @@ export const WalletDrawer = observer(function WalletDrawer(props: WalletDrawerPr
   const loading = isProject ? !project : store.status === 'loading';
 
   return (
-    <OverlayDrawer open position="end" className={styles.drawer} onOpenChange={(_event, data) => !data.open && props.onClose()} data-testid="wallet-drawer">
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('common:close')} icon={<DismissRegular />} onClick={props.onClose} />}>
-          {isProject ? t('projectTitle') : t('title')}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
+    <SideDrawer title={isProject ? t('projectTitle') : t('title')} onClose={props.onClose} className={styles.drawer} testId="wallet-drawer">
       <DrawerBody className={styles.body}>
         {loading ? (
           <Skeleton aria-label={t('common:loading')}>
@@ -94,6 +86,6 @@ export const WalletDrawer = observer(function WalletDrawer(props: WalletDrawerPr
           </>
         )}
       </DrawerBody>
-    </OverlayDrawer>
+    </SideDrawer>
   );
 });
