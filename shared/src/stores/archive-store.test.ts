@@ -1,5 +1,5 @@
 import type { ArchivedTask } from '@negayno/shared/contract';
-import { startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { apiServerForFile } from '@negayno/shared/testing';
 import { ArchiveStore } from './archive-store';
 
 function archived(id: number): ArchivedTask {
@@ -7,15 +7,7 @@ function archived(id: number): ArchivedTask {
 }
 
 describe('ArchiveStore', () => {
-  let server: ApiServer;
-  beforeAll(async () => {
-    server = await startApiServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.requests.length = 0;
-  });
-
+  const server = apiServerForFile();
   it('pages a project archive from the last item held', async () => {
     server.routes = {
       'GET /project/4/archive': { data: { list: [archived(30), archived(29)], hasMore: true } },

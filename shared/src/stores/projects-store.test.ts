@@ -1,6 +1,6 @@
 import type { ProjectListItem } from '@negayno/shared/contract';
 import type { ApiError } from '@negayno/shared/api';
-import { project, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { project, apiServerForFile } from '@negayno/shared/testing';
 import { ProjectsStore } from './projects-store';
 
 function item(id: number, role: ProjectListItem['role'] = 'administrator'): ProjectListItem {
@@ -8,14 +8,9 @@ function item(id: number, role: ProjectListItem['role'] = 'administrator'): Proj
 }
 
 describe('ProjectsStore', () => {
-  let server: ApiServer;
+  const server = apiServerForFile();
   let store: ProjectsStore;
-  beforeAll(async () => {
-    server = await startApiServer();
-  });
-  afterAll(() => server.close());
   beforeEach(() => {
-    server.requests.length = 0;
     server.routes = { 'GET /projects': { data: [item(1), item(2, 'user'), item(3, 'invite')] } };
     store = new ProjectsStore();
   });

@@ -29,8 +29,7 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(): Promise<ApiServer> {
-  const state: ApiServer = { requests: [], routes: {}, close: () => Promise.resolve() };
+export async function startApiServer(state: ApiServer = { requests: [], routes: {}, close: () => Promise.resolve() }): Promise<ApiServer> {
   const server: Server = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -52,5 +51,19 @@ export async function startApiServer(): Promise<ApiServer> {
     server.closeAllConnections();
     return new Promise((resolve) => server.close(() => resolve()));
   };
+  return state;
+}
+
+/**
+ * The stub server of one test file: listening from the file's first test to its last, its request log
+ * emptied before each test (routes stay as the test file sets them).
+ */
+export function apiServerForFile(): ApiServer {
+  const state: ApiServer = { requests: [], routes: {}, close: () => Promise.resolve() };
+  beforeAll(() => startApiServer(state));
+  afterAll(() => state.close());
+  beforeEach(() => {
+    state.requests.length = 0;
+  });
   return state;
 }

@@ -1,16 +1,11 @@
 import type { ArchivedTask } from '@negayno/shared/contract';
-import { renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ArchiveDrawer } from './ArchiveDrawer';
 
-let server: ApiServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
+const server = apiServerForFile();
 beforeEach(() => {
-  server.requests.length = 0;
   signInAs('user');
 });
 

@@ -1,14 +1,10 @@
 import { rootStore } from '@negayno/shared/stores';
-import { card, member, project, renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { card, member, project, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProjectView } from './ProjectView';
 
-let server: ApiServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
+const server = apiServerForFile();
 
 function serve(role: 'administrator' | 'user' | 'guest') {
   server.routes = {

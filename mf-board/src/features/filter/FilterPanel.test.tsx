@@ -1,5 +1,5 @@
 import { rootStore } from '@negayno/shared/stores';
-import { renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -7,13 +7,8 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 import { FilterButton } from './FilterButton';
 import { FilterPanel, useAppliedFilter } from './FilterPanel';
 
-let server: ApiServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
+const server = apiServerForFile();
 beforeEach(() => {
-  server.requests.length = 0;
   server.routes = {
     'GET /projects': {
       data: [

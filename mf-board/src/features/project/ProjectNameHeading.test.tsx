@@ -1,16 +1,11 @@
 import { rootStore } from '@negayno/shared/stores';
-import { project, renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { project, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProjectNameHeading } from './ProjectNameHeading';
 
-let server: ApiServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
+const server = apiServerForFile();
 beforeEach(() => {
-  server.requests.length = 0;
   server.routes = { 'PUT /project/1/update-name': ({ body }) => ({ data: project({ name: (body as { name: string }).name }) }) };
   signInAs('user');
 });

@@ -1,16 +1,12 @@
 import { runInAction } from 'mobx';
 import type { Project } from '@negayno/shared/contract';
 import { rootStore } from '@negayno/shared/stores';
-import { member, project, renderInApp, signInAs, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { member, project, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UsersDrawer } from './UsersDrawer';
 
-let server: ApiServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
+const server = apiServerForFile();
 
 const members = [
   member(1, { role: 'administrator', owner: true, email: 'me@demo.test' }),
@@ -31,7 +27,6 @@ function show(viewerRole: Project['role']) {
 const row = (email: string) => screen.getAllByTestId('member-row').find((item) => item.dataset.email === email)!;
 
 beforeEach(() => {
-  server.requests.length = 0;
   server.routes = {};
   signInAs('user', { id: 1 });
 });
