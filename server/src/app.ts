@@ -14,16 +14,15 @@ import { installNoStoreForApi } from './http/no-store.js';
 import { installSameOriginCheck } from './http/same-origin.js';
 import { installServerTiming } from './http/server-timing.js';
 import { registerStaticSite } from './http/static.js';
-import { installSessionHook } from './modules/auth/hook.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { moneyRoutes } from './modules/money/routes.js';
-import { projectsRoutes } from './modules/projects/routes.js';
-import { registrationRoutes } from './modules/registration/routes.js';
-import { Realtime, type SocketServer } from './modules/realtime/realtime.js';
-import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './modules/realtime/server.js';
-import { systemRoutes } from './modules/system/routes.js';
-import { tasksRoutes } from './modules/tasks/routes.js';
-import { usersRoutes } from './modules/users/routes.js';
+import { authRoutes, installSessionHook } from './modules/auth/index.js';
+import { moneyRoutes } from './modules/money/index.js';
+import { projectsRoutes } from './modules/projects/index.js';
+import { registrationRoutes } from './modules/registration/index.js';
+import { Realtime, type SocketServer } from './infra/realtime/realtime.js';
+import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './infra/realtime/server.js';
+import { systemRoutes } from './modules/system/index.js';
+import { tasksRoutes } from './modules/tasks/index.js';
+import { usersRoutes } from './modules/users/index.js';
 import { createServices, type Services } from './services.js';
 
 export interface AppDeps {

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { DEMO_INVITATION_CODES, DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.js';
+import { DEMO_INVITATION_CODES, DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
 
 function loadConfigOrExit(): Config {
   try {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FlowClient, NEW_PASSWORD, lastCodeTo, registerClient } from '../test/flows.js';
-import { createUser } from '../test/factories.js';
+import { createUser } from '../seed/builders.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { SERVER_ROOT } from '../paths.js';
 import { COMMANDS, UsageError, usage } from './commands.js';

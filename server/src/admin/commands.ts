@@ -10,15 +10,15 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import type { InvitationKind } from '../db/schema.js';
-import { seedBenchProject } from '../db/seed/bench.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
-import { findCredentials } from '../modules/auth/repo.js';
-import { LoginCodes } from '../modules/auth/login-codes.js';
-import { InvitationsService, type InvitationView } from '../modules/invitations/service.js';
-import { readOutbox } from '../modules/mail/outbox.js';
-import { LedgerService } from '../modules/money/ledger.js';
-import { ProjectsService } from '../modules/projects/service.js';
-import { UsersService } from '../modules/users/service.js';
+import { seedBenchProject } from '../seed/bench.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../seed/demo.js';
+import { findCredentials, LoginCodes } from '../modules/auth/index.js';
+import { InvitationsService, type InvitationView } from '../modules/invitations/index.js';
+import { readOutbox } from '../infra/mail/outbox.js';
+import { LedgerService } from '../modules/money/index.js';
+import { ProjectsService } from '../modules/projects/index.js';
+import { columnCountersFor } from '../modules/tasks/index.js';
+import { UsersService } from '../modules/users/index.js';
 
 export interface AdminContext {
   database: DatabaseHandle;
@@ -116,7 +116,7 @@ export const COMMANDS: Record<string, Command> = {
       const role = oneOf<StaffRole>(values.role, STAFF_ROLES, '--role');
       await migrate(database);
       const ledger = new LedgerService(database.db);
-      const users = new UsersService(database.db, new ProjectsService(database.db, ledger), ledger);
+      const users = new UsersService(database.db, new ProjectsService(database.db, ledger, (user, projectIds) => columnCountersFor(database.db, user, projectIds)), ledger);
       const password = values.password ?? randomBytes(12).toString('base64url');
       const id = await users.createAccount({ email: values.email ?? '', password, firstname: values.firstname ?? '', lastname: values.lastname ?? '', role });
       print(`Created ${role} #${id} ${values.email}`);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createUser } from '../test/factories.js';
+import { createUser } from '../seed/builders.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { violatedUnique } from './errors.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, errorText, requiredText } from '@negayno/shared/contract';
-import { createUser } from '../test/factories.js';
+import { createUser } from '../seed/builders.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { AppError } from './app-error.js';
 import { validate } from './validate.js';

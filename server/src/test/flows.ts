@@ -1,7 +1,7 @@
 /** Walking the registration and recovery machines in tests, reading codes from the mail outbox. */
 import type { FlowKind, StepAnswer } from '@negayno/shared/contract';
-import { FLOW_COOKIES } from '../modules/registration/routes.js';
-import { readOutbox } from '../modules/mail/outbox.js';
+import { FLOW_COOKIES } from '../modules/registration/index.js';
+import { readOutbox } from '../infra/mail/outbox.js';
 import type { RequestOptions, TestContext, TestResponse } from './harness.js';
 
 export const NEW_PASSWORD = 'a-fresh-password-1';

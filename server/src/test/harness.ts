@@ -11,7 +11,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
-import { DEFAULT_TEST_PASSWORD } from './factories.js';
+import { DEFAULT_TEST_PASSWORD } from '../seed/builders.js';
 import { openTestDatabase } from './test-database.js';
 
 export type TestEnv = Record<string, string | undefined>;

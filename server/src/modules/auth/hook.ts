@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '@negayno/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { isApiPath } from '../../http/api-paths.js';
-import type { AuthUser } from './auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { setSessionCookie } from './cookie.js';
 import type { SessionService } from './sessions.js';
 

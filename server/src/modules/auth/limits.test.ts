@@ -1,4 +1,4 @@
-import { createUser } from '../../test/factories.js';
+import { createUser } from '../../seed/builders.js';
 import { LIMITS } from './limits.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 

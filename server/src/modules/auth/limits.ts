@@ -3,7 +3,7 @@
  * per address so that an office behind one IP is not locked out). Kept in the database by the
  * RateLimiter, so they hold across restarts and server processes.
  */
-import type { LimitCheck, LimitRule } from '../rate-limit/service.js';
+import type { LimitCheck, LimitRule } from '../../infra/rate-limit/service.js';
 
 const MINUTE = 60;
 const FIFTEEN_MINUTES = 15 * MINUTE;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createUser } from '../../test/factories.js';
+import { createUser } from '../../seed/builders.js';
 import { createTestContext, sessionCookieOf, type TestContext } from '../../test/harness.js';
 
 describe('login by code', () => {

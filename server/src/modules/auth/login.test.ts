@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '@negayno/shared/contract';
-import { DEFAULT_TEST_PASSWORD, createUser } from '../../test/factories.js';
+import { DEFAULT_TEST_PASSWORD, createUser } from '../../seed/builders.js';
 import { createTestContext, sessionCookieOf, type TestContext } from '../../test/harness.js';
 import { LIMITS } from './limits.js';
 

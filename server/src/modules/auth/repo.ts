@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { AuthUser } from './auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 
 export interface Credentials {
   user: AuthUser;

@@ -1,9 +1,9 @@
 import type { LoginAsBody, LoginBody } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
-import type { RateLimiter } from '../rate-limit/service.js';
-import type { Realtime } from '../realtime/realtime.js';
-import type { AuthUser } from './auth-user.js';
+import type { RateLimiter } from '../../infra/rate-limit/service.js';
+import type { Realtime } from '../../infra/realtime/realtime.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { LIMITS, ipSubject, loginChecks } from './limits.js';
 import type { LoginCodes } from './login-codes.js';
 import { verifyPassword } from './passwords.js';

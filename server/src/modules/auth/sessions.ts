@@ -7,7 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
-import type { AuthUser } from './auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { deleteExpiredSessions, deleteSession, deleteSessionsOf, findActiveSession, insertSession, touchSession } from './repo.js';
 
 export const SESSION_TOUCH_INTERVAL_SECONDS = 60;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.js';
-import { requireUser, userOf } from '../auth/hook.js';
+import { requireUser, userOf } from '../auth/index.js';
 import type { Services } from '../../services.js';
 
 export function moneyRoutes(services: Services): FastifyPluginAsync {

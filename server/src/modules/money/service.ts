@@ -1,8 +1,8 @@
 import type { Balance } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import { findUserById } from '../users/repo.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import { findUserById } from '../users/index.js';
 import type { LedgerService } from './ledger.js';
 import { toBalance } from './presenters.js';
 

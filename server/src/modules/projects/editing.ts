@@ -2,7 +2,8 @@
 import type { DeleteProjectAnswer, Project, ProjectListItem } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import { accountCurrencyOf } from '../users/index.js';
 import type { ProjectEvents } from './events.js';
 import { canCreateProject, canDeleteProject, canRename, canSortProjects } from './policy.js';
 import { insertProject, markProjectDeleted, peopleOf, renameProject, setSortOrders } from './repo.js';
@@ -19,8 +20,7 @@ export class ProjectEditingService {
   async create(user: AuthUser, name: string): Promise<Project> {
     if (!canCreateProject(user)) throw new AppError('access_denied');
     const projectId = await this.db.transaction().execute(async (trx) => {
-      const owner = await trx.selectFrom('users').select('currency').where('id', '=', user.id).executeTakeFirstOrThrow();
-      return insertProject(trx, { name, ownerId: user.id, currency: owner.currency });
+      return insertProject(trx, { name, ownerId: user.id, currency: await accountCurrencyOf(trx, user.id) });
     });
     this.events.changed(projectId, { users: [user.id] });
     return this.projects.get(user, projectId);

@@ -1,5 +1,5 @@
 import { rooms } from '@negayno/shared/contract';
-import type { Realtime } from '../realtime/realtime.js';
+import type { Realtime } from '../../infra/realtime/realtime.js';
 
 /**
  * `project.update` (issue 4 contract): to the project's room, and to the own rooms of the users whose

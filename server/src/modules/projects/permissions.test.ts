@@ -5,7 +5,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import type { UserRow } from '../../db/schema.js';
-import { addMember, attachStaff, createProject, createTask, createUser, inviteEmail } from '../../test/factories.js';
+import { addMember, attachStaff, createProject, createTask, createUser, inviteEmail } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 const VIEWERS = ['administrator', 'user', 'guest', 'invite', 'am', 'pm', 'sm', 'performer', 'outsider'] as const;

@@ -5,7 +5,7 @@
  * function here: the services ask, they never decide.
  */
 import type { AssignableProjectRole, ProjectListItem } from '@negayno/shared/contract';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { ProjectRelation } from './repo.js';
 
 export type ProjectViewerRole = ProjectListItem['role'];

@@ -1,6 +1,6 @@
 import type { ColumnCounters, Project, ProjectListItem, ProjectStaff, ProjectUser } from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
-import { avatarUrlOf } from '../users/presenters.js';
+import { avatarUrlOf } from '../users/index.js';
 import type { ProjectAccess } from './policy.js';
 import type { MemberRow, ProjectRelation, StaffRow } from './repo.js';
 

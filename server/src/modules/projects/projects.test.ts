@@ -1,9 +1,9 @@
 import type { Project, ProjectListItem } from '@negayno/shared/contract';
 import type { UserRow } from '../../db/schema.js';
-import { addMember, createProject, createUser, inviteEmail } from '../../test/factories.js';
+import { addMember, createProject, createUser, inviteEmail } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { readOutbox } from '../mail/outbox.js';
-import { acceptProjectInvitations } from '../registration/repo.js';
+import { readOutbox } from '../../infra/mail/outbox.js';
+import { acceptProjectInvitations } from './repo.js';
 import { keepsAnAdministrator } from './policy.js';
 
 describe('projects: invitations, names, order and deletion', () => {

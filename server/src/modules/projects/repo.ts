@@ -227,3 +227,29 @@ export function staffOfProjects(db: Db, projectIds: number[]): Promise<Array<Sta
     .orderBy('u.id')
     .execute();
 }
+
+/** The 4-step registration is for emails a project invited. */
+export async function hasProjectInvitation(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom('project_invitations').select('project_id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A new account takes up the project invitations sent to its email: each becomes a guest membership
+ * (an "invited guest", spec 6), which the project's administrator may raise.
+ */
+export async function acceptProjectInvitations(db: Db, userId: number, email: string): Promise<number> {
+  const invitations = await db
+    .deleteFrom('project_invitations')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .returning(['project_id', 'invited_by'])
+    .execute();
+  for (const invitation of invitations) {
+    await db
+      .insertInto('project_members')
+      .values({ project_id: invitation.project_id, user_id: userId, role: 'guest', invited_by: invitation.invited_by })
+      .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
+      .execute();
+  }
+  return invitations.length;
+}

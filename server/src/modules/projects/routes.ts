@@ -13,7 +13,7 @@ import { ok } from '../../http/envelope.js';
 import { languageOf } from '../../http/language.js';
 import { validate } from '../../http/validate.js';
 import type { Services } from '../../services.js';
-import { requireUser, userOf } from '../auth/hook.js';
+import { requireUser, userOf } from '../auth/index.js';
 import type { InvitationContext } from './members.js';
 
 type WithId = { Params: { id: string } };

@@ -1,9 +1,8 @@
-import type { Project, ProjectListItem } from '@negayno/shared/contract';
+import type { ColumnCounters, Project, ProjectListItem } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import type { LedgerService } from '../money/ledger.js';
-import { columnCountersFor } from '../tasks/counters.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import type { BalanceReader } from '../../lib/balances.js';
 import { canSeeProjectBalance, isPendingInvitation, projectAccessOf, type ProjectAccess } from './policy.js';
 import { toInvitationListItem, toProject, toProjectListItem } from './presenters.js';
 import { emailInvitationsOf, membersOf, relationsOf, staffOf, staffOfProjects, type ProjectRelation, type StaffRow } from './repo.js';
@@ -17,11 +16,18 @@ function byViewerOrder(a: { relation: ProjectRelation }, b: { relation: ProjectR
   return (a.relation.sortOrder ?? 0) - (b.relation.sortOrder ?? 0) || a.relation.projectId - b.relation.projectId;
 }
 
+/**
+ * Cards per column of the viewer's board for several projects: the tasks module counts them (wired in
+ * services.ts), since tasks depends on projects for access and projects must not import tasks back.
+ */
+export type ColumnCounting = (user: AuthUser, projectIds: number[]) => Promise<Map<number, ColumnCounters>>;
+
 /** Reading projects, and the access checks every other projects or tasks service starts with. */
 export class ProjectsService {
   constructor(
     private readonly db: Db,
-    private readonly ledger: LedgerService,
+    private readonly ledger: BalanceReader,
+    private readonly columnCounters: ColumnCounting,
   ) {}
 
   /** Every project the user may see, with their role in it, in the user's own order. */
@@ -57,7 +63,7 @@ export class ProjectsService {
       .filter((entry) => entry.access !== null || isPendingInvitation(user, entry.relation))
       .sort(byViewerOrder);
     const visibleIds = entries.filter((entry) => entry.access).map((entry) => entry.relation.projectId);
-    const counters = await columnCountersFor(this.db, user, visibleIds);
+    const counters = await this.columnCounters(user, visibleIds);
     return entries.map(({ relation, access }) =>
       access ? toProjectListItem(relation, access, counters.get(relation.projectId)!) : toInvitationListItem(relation),
     );
@@ -69,7 +75,7 @@ export class ProjectsService {
     const access = relation ? projectAccessOf(user, relation) : null;
     if (!relation || !access) throw new AppError('project_not_found');
     const [counters, members, invitations, staff, balance] = await Promise.all([
-      columnCountersFor(this.db, user, [projectId]),
+      this.columnCounters(user, [projectId]),
       membersOf(this.db, projectId),
       emailInvitationsOf(this.db, projectId),
       staffOf(this.db, projectId),

@@ -1,5 +1,5 @@
 import type { FlowStep } from '@negayno/shared/contract';
-import type { InvitationGrant } from '../invitations/service.js';
+import type { InvitationGrant } from '../invitations/index.js';
 
 /** What the steps of a flow have established so far, kept in auth_flows.data. */
 export interface FlowData {

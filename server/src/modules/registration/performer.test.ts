@@ -1,5 +1,5 @@
 import { FlowClient, NEW_PASSWORD, lastCodeTo } from '../../test/flows.js';
-import { createUser } from '../../test/factories.js';
+import { createUser } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('performer registration', () => {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { errorText } from '@negayno/shared/contract';
 import { FlowClient, NEW_PASSWORD, lastCodeTo, registerClient } from '../../test/flows.js';
-import { createProject, createUser, inviteEmail } from '../../test/factories.js';
+import { createProject, createUser, inviteEmail } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { readOutbox } from '../mail/outbox.js';
+import { readOutbox } from '../../infra/mail/outbox.js';
 
 describe('client registration', () => {
   let ctx: TestContext;

@@ -118,33 +118,3 @@ export async function finishFlow(db: Db, flow: Pick<FlowRow, 'tokenHash' | 'revi
   const result = await db.deleteFrom('auth_flows').where('token_hash', '=', flow.tokenHash).where('revision', '=', flow.revision).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
-
-/** The 4-step registration is for emails a project invited (projects' project_invitations). */
-export async function hasProjectInvitation(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('project_invitations').select('project_id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * A new account takes up the project invitations sent to its email: each becomes a guest membership
- * (an "invited guest", spec 6), which the project's administrator may raise.
- */
-export async function acceptProjectInvitations(db: Db, userId: number, email: string): Promise<number> {
-  const invitations = await db
-    .deleteFrom('project_invitations')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .returning(['project_id', 'invited_by'])
-    .execute();
-  for (const invitation of invitations) {
-    await db
-      .insertInto('project_members')
-      .values({ project_id: invitation.project_id, user_id: userId, role: 'guest', invited_by: invitation.invited_by })
-      .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
-      .execute();
-  }
-  return invitations.length;
-}
-
-export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', userId).execute();
-}

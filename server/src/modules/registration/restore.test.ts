@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { FlowClient, NEW_PASSWORD, lastCodeTo } from '../../test/flows.js';
-import { DEFAULT_TEST_PASSWORD, createUser } from '../../test/factories.js';
+import { DEFAULT_TEST_PASSWORD, createUser } from '../../seed/builders.js';
 import { createTestContext, sessionCookieOf, type TestContext } from '../../test/harness.js';
-import { LIMITS } from '../auth/limits.js';
-import { readOutbox } from '../mail/outbox.js';
+import { LIMITS } from '../auth/index.js';
+import { readOutbox } from '../../infra/mail/outbox.js';
 
 describe('password recovery', () => {
   let ctx: TestContext;

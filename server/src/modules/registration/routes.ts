@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/envelope.js';
 import { languageOf } from '../../http/language.js';
 import type { Services } from '../../services.js';
-import { clientInfoOf } from '../auth/routes.js';
+import { clientInfoOf } from '../auth/index.js';
 import { FLOW_TTL_SECONDS } from './repo.js';
 
 /** One cookie per machine kind, sent only to that kind's calls. */

@@ -25,32 +25,17 @@ import type { FlowMachine } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { validate } from '../../http/validate.js';
 import { keyedHash, randomDigits, randomToken, sameHash } from '../../lib/secure-codes.js';
-import { LIMITS, ipSubject } from '../auth/limits.js';
-import { hashPassword } from '../auth/passwords.js';
-import { findCredentials } from '../auth/repo.js';
-import type { AuthService } from '../auth/service.js';
-import type { ClientInfo } from '../auth/sessions.js';
-import type { InvitationsService } from '../invitations/service.js';
-import type { Mailer } from '../mail/mailer.js';
-import { confirmationCodeMail } from '../mail/templates.js';
-import type { RateLimiter } from '../rate-limit/service.js';
-import { colorFor } from '../users/colors.js';
-import { emailIsTaken, insertUser } from '../users/repo.js';
+import { type AuthService, type ClientInfo, findCredentials, hashPassword, ipSubject, LIMITS } from '../auth/index.js';
+import type { InvitationsService } from '../invitations/index.js';
+import type { Mailer } from '../../infra/mail/mailer.js';
+import { confirmationCodeMail } from '../../infra/mail/templates.js';
+import type { RateLimiter } from '../../infra/rate-limit/service.js';
+import { acceptProjectInvitations, hasProjectInvitation } from '../projects/index.js';
+import { colorFor, emailIsTaken, insertUser, setPasswordHash } from '../users/index.js';
 import { forgetFrom, type FlowData } from './flow-data.js';
 import { admits, entryOf, isStepOf, kindOf, nextAfter, stepsFrom } from './machines.js';
 import { isNicknameFree, suggestNicknames } from './nicknames.js';
-import {
-  acceptProjectInvitations,
-  advanceFlow,
-  findFlow,
-  finishFlow,
-  hasProjectInvitation,
-  insertFlow,
-  setPasswordHash,
-  takeCodeTry,
-  type EmailCodeState,
-  type FlowRow,
-} from './repo.js';
+import { advanceFlow, findFlow, finishFlow, insertFlow, takeCodeTry, type EmailCodeState, type FlowRow } from './repo.js';
 
 export interface StepContext {
   /** The flow cookie of this kind, if the browser has one. */

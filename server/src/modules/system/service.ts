@@ -1,7 +1,7 @@
 import type { LogBody } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
-import type { LimitRule, RateLimiter } from '../rate-limit/service.js';
+import type { LimitRule, RateLimiter } from '../../infra/rate-limit/service.js';
 import { insertClientLog } from './repo.js';
 
 /** A page reports its failures through the beacon; a broken page in a loop must not flood the table. */

@@ -1,4 +1,4 @@
-import { createUser } from '../../test/factories.js';
+import { createUser } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('GET /api/version and POST /api/log/new', () => {

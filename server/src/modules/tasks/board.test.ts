@@ -1,6 +1,6 @@
 import { TASK_STATUSES, type ArchivePage, type TaskCard, type TaskStatus } from '@negayno/shared/contract';
 import type { UserRow } from '../../db/schema.js';
-import { addMember, attachStaff, createProject, createTask, createUser, datesForStatus } from '../../test/factories.js';
+import { addMember, attachStaff, createProject, createTask, createUser, datesForStatus } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('the board: columns per role set, filter, new task, one card, archive', () => {

@@ -1,6 +1,6 @@
 import { TASK_STATUSES, type CardColor, type TaskStatus } from '@negayno/shared/contract';
-import { datesForStatus } from '../../test/factories.js';
-import type { ProjectViewerRole } from '../projects/policy.js';
+import { datesForStatus } from '../../seed/builders.js';
+import type { ProjectViewerRole } from '../projects/index.js';
 import { toUnix } from '../../lib/time.js';
 import { cardColor, type ColorFacts } from './colors.js';
 import { EXPIRATION_OF_STATUS, type ExpirationColumn } from './life-cycle.js';

@@ -4,7 +4,7 @@
  * the one implementation of it.
  */
 import type { CardColor, TaskStatus, UnixSeconds } from '@negayno/shared/contract';
-import type { ProjectViewerRole } from '../projects/policy.js';
+import type { ProjectViewerRole } from '../projects/index.js';
 import { EXPIRATION_OF_STATUS, dueColumnOf } from './life-cycle.js';
 
 type ColouredRole = Exclude<ProjectViewerRole, 'invite'>;

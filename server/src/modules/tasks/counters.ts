@@ -1,6 +1,6 @@
 import type { ColumnCounters } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { boardScopeOf, columnOf } from './policy.js';
 import { countByStatus } from './repo.js';
 

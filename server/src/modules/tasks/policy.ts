@@ -2,8 +2,8 @@
  * Who sees which task, in which column, and who may edit it (spec 6, decisions 2 and 3).
  */
 import { TASK_COLUMNS, columnSetFor, type ChatKey, type ColumnSet, type KanbanColumn, type TaskStatus } from '@negayno/shared/contract';
-import type { AuthUser } from '../auth/auth-user.js';
-import type { ProjectAccess } from '../projects/policy.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import type { ProjectAccess } from '../projects/index.js';
 
 /** Which tasks of a visible project a viewer's board holds: performers see only the tasks they perform. */
 export type BoardScope = { kind: 'all' } | { kind: 'performer'; userId: number };

@@ -1,7 +1,7 @@
 import type { ArchivedTask, CardColor, ChatKey, Importance, KanbanColumn, Task, TaskCard } from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
-import { avatarUrlOf } from '../users/presenters.js';
-import type { StaffRow } from '../projects/repo.js';
+import { avatarUrlOf } from '../users/index.js';
+import type { StaffRow } from '../projects/index.js';
 import type { ArchivedRow, CardRow, ChatRow, TaskDetailRow } from './repo.js';
 
 /** What a card holds for its viewer alone, beside what the database read of the task. */

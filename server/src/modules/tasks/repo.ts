@@ -8,7 +8,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { epochSeconds, selectAsJson } from '../../db/json-rows.js';
 import type { Database, NewTask } from '../../db/schema.js';
-import { avatarUrlIn } from '../users/presenters.js';
+import { avatarUrlIn } from '../users/index.js';
 import type { ColorFacts } from './colors.js';
 import { EXPIRATION_OF_STATUS } from './life-cycle.js';
 

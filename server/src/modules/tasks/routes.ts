@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { validate } from '../../http/validate.js';
 import type { Services } from '../../services.js';
-import { requireUser, userOf } from '../auth/hook.js';
+import { requireUser, userOf } from '../auth/index.js';
 
 type WithId = { Params: { id: string } };
 type Archive = { Params: { id?: string; backFrom?: string } };

@@ -1,3 +1,4 @@
+import type { Currency } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { NewUser, UserRow } from '../../db/schema.js';
@@ -16,6 +17,16 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
   return row.id;
 }
 
+/** The currency of the user's account: what their new projects and wallet count in. */
+export async function accountCurrencyOf(db: Db, userId: number): Promise<Currency> {
+  const row = await db.selectFrom('users').select('currency').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.currency;
+}
+
 export function findUserByEmail(db: Db, email: string): Promise<Pick<UserRow, 'id' | 'role' | 'email'> | undefined> {
   return db.selectFrom('users').select(['id', 'role', 'email']).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', userId).execute();
 }

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { validate } from '../../http/validate.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import { hashPassword } from '../auth/passwords.js';
-import type { LedgerService } from '../money/ledger.js';
-import type { ProjectsService } from '../projects/service.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import type { BalanceReader } from '../../lib/balances.js';
+import { hashPassword } from '../auth/index.js';
 import { colorFor } from './colors.js';
 import { canSeeUser } from './policy.js';
 import { toPublicUser, toUserProfile } from './presenters.js';
@@ -22,11 +21,20 @@ export const newAccountSchema = z.object({
 });
 export type NewAccount = z.input<typeof newAccountSchema>;
 
+/**
+ * What a profile needs to know of the user's projects. The projects module provides it (wired in
+ * services.ts); users does not import projects, which already depends on users for avatars.
+ */
+export interface ProjectsOfUser {
+  accessibleProjects(user: AuthUser): Promise<unknown[]>;
+  shareAProject(a: AuthUser, b: AuthUser): Promise<boolean>;
+}
+
 export class UsersService {
   constructor(
     private readonly db: Db,
-    private readonly projects: ProjectsService,
-    private readonly ledger: LedgerService,
+    private readonly projects: ProjectsOfUser,
+    private readonly ledger: BalanceReader,
   ) {}
 
   async profileOf(user: AuthUser): Promise<UserProfile> {

@@ -1,4 +1,4 @@
-import { addMember, attachStaff, createProject, createUser } from '../../test/factories.js';
+import { addMember, attachStaff, createProject, createUser } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('GET /api/user/profile and GET /api/user/{id}', () => {

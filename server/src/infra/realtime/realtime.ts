@@ -7,7 +7,7 @@
  */
 import { rooms, type ClientToServerEvents, type RoomName, type ServerToClientEvents } from '@negayno/shared/contract';
 import type { Server } from 'socket.io';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 
 export interface SocketData {
   user: AuthUser;

@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { ConfigError, loadConfig } from '../../config.js';
 import { FlowClient } from '../../test/flows.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';

@@ -6,12 +6,12 @@
  */
 import type { TaskStatus } from '@negayno/shared/contract';
 import { sql } from 'kysely';
-import type { Db } from '../connection.js';
-import type { UserRow } from '../schema.js';
-import type { LedgerService } from '../../modules/money/ledger.js';
-import { insertInvitation } from '../../modules/invitations/repo.js';
-import { dueColumnOf } from '../../modules/tasks/life-cycle.js';
-import { emailIsTaken } from '../../modules/users/repo.js';
+import type { Db } from '../db/connection.js';
+import type { UserRow } from '../db/schema.js';
+import type { LedgerService } from '../modules/money/index.js';
+import { insertInvitation } from '../modules/invitations/index.js';
+import { dueColumnOf } from '../modules/tasks/index.js';
+import { emailIsTaken } from '../modules/users/index.js';
 import {
   addMember,
   attachStaff,
@@ -23,7 +23,7 @@ import {
   markRead,
   postMessage,
   type UserInput,
-} from '../../test/factories.js';
+} from './builders.js';
 
 export const DEMO_PASSWORD = 'negayno-demo';
 

@@ -7,7 +7,7 @@ import type { Server as HttpServer } from 'node:http';
 import { SESSION_COOKIE, SOCKET_PATH, rooms } from '@negayno/shared/contract';
 import { Server, type ServerOptions } from 'socket.io';
 import { isCrossSiteRequest } from '../../http/same-origin.js';
-import type { SessionService } from '../auth/sessions.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { mayJoinRoom, type RoomChecks } from './policy.js';
 import type { SocketServer } from './realtime.js';
 
@@ -22,8 +22,13 @@ export function createSocketServer(httpServer: HttpServer, adapter?: SocketAdapt
   });
 }
 
+/** The auth module's sessions, as the handshake needs them (infra does not import feature modules). */
+export interface SessionResolver {
+  resolve(token: string): Promise<{ user: AuthUser; tokenHash: string } | null>;
+}
+
 export interface SocketHandlerDeps {
-  sessions: SessionService;
+  sessions: SessionResolver;
   rooms: RoomChecks;
   parseCookie: (header: string) => Record<string, string | undefined>;
   log: (error: unknown) => void;

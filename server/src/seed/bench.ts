@@ -6,9 +6,9 @@
  */
 import { TASK_STATUSES, type TaskStatus } from '@negayno/shared/contract';
 import { sql } from 'kysely';
-import type { Db } from '../connection.js';
-import { attachStaff, createProject, datesForStatus } from '../../test/factories.js';
-import { findUserByEmail } from '../../modules/users/repo.js';
+import type { Db } from '../db/connection.js';
+import { attachStaff, createProject, datesForStatus } from './builders.js';
+import { findUserByEmail } from '../modules/users/index.js';
 
 const BOARD_STATUSES = TASK_STATUSES.filter((status) => status !== 'archived');
 const PERFORMED_FROM = TASK_STATUSES.indexOf('estimation');

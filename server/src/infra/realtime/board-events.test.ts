@@ -6,7 +6,7 @@
 import { SOCKET_PATH, type ClientToServerEvents, type Project, type ServerToClientEvents, type TaskCard } from '@negayno/shared/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { UserRow } from '../../db/schema.js';
-import { addMember, attachStaff, createProject, createUser } from '../../test/factories.js';
+import { addMember, attachStaff, createProject, createUser } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

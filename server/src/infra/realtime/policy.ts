@@ -1,5 +1,5 @@
 import { parseRoom } from '@negayno/shared/contract';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 
 export interface RoomChecks {
   canSeeProject(user: AuthUser, projectId: number): Promise<boolean>;

@@ -7,11 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { TASK_STATUSES, type AccountRole, type ChatKey, type Currency, type Language, type ProjectRole, type TaskStatus } from '@negayno/shared/contract';
 import type { Db } from '../db/connection.js';
 import type { NewTask, StaffProjectRole, TaskRow, UserRow } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { EXPIRATION_OF_STATUS } from '../modules/tasks/life-cycle.js';
-import { insertTask, nextTaskNumber } from '../modules/tasks/repo.js';
-import { colorFor } from '../modules/users/colors.js';
-import { findUserById, insertUser } from '../modules/users/repo.js';
+import { hashPassword } from '../modules/auth/index.js';
+import { EXPIRATION_OF_STATUS, insertTask, nextTaskNumber } from '../modules/tasks/index.js';
+import { colorFor, findUserById, insertUser } from '../modules/users/index.js';
 
 export const DEFAULT_TEST_PASSWORD = 'correct-horse-battery';
 

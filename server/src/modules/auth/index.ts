@@ -1,0 +1,9 @@
+/** The auth module's front door: what other modules, the composition root and the tools may use. */
+export { installSessionHook, requireUser, userOf } from './hook.js';
+export { LIMITS, ipSubject } from './limits.js';
+export { LoginCodes } from './login-codes.js';
+export { hashPassword } from './passwords.js';
+export { findCredentials } from './repo.js';
+export { authRoutes, clientInfoOf } from './routes.js';
+export { AuthService } from './service.js';
+export { SessionService, type ClientInfo } from './sessions.js';

@@ -1,0 +1,8 @@
+/** The projects module's front door: project access for the modules that live inside a project, the services and routes. */
+export { ProjectEditingService } from './editing.js';
+export { ProjectEvents } from './events.js';
+export { ProjectMembersService } from './members.js';
+export { canCreateTask, type ProjectAccess, type ProjectViewerRole } from './policy.js';
+export { acceptProjectInvitations, hasProjectInvitation, type StaffRow } from './repo.js';
+export { projectsRoutes } from './routes.js';
+export { ProjectsService, type ColumnCounting } from './service.js';

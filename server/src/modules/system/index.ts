@@ -1,0 +1,4 @@
+/** The system module's front door: health, version and the browser's error log. */
+export { systemRoutes } from './routes.js';
+export { ClientLogService } from './service.js';
+export { VersionService } from './version.js';
