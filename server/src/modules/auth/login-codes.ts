@@ -7,8 +7,8 @@
 import { LOGIN_CODE_TTL_SECONDS, type ErrorCode } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { keyedHash, randomReadable } from '../../lib/secure-codes.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { keyedHash, randomReadable } from '../../lib/secure-codes.js';
 
 const CODE_LENGTH = 10;
 const PURPOSE = 'login-code';

@@ -7,9 +7,9 @@ import type { AssignableProjectRole, Language, Project } from '@negayno/shared/c
 import type { Db } from '../../db/connection.js';
 import { violatedUnique } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
-import type { AuthUser } from '../../lib/auth-user.js';
 import type { Mailer } from '../../infra/mail/mailer.js';
 import { projectInvitationMail } from '../../infra/mail/templates.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { findUserByEmail, findUserById } from '../users/index.js';
 import type { ProjectEvents } from './events.js';
 import {

@@ -1,10 +1,10 @@
 import type { Project, ProjectListItem } from '@negayno/shared/contract';
 import type { UserRow } from '../../db/schema.js';
+import { readOutbox } from '../../infra/mail/outbox.js';
 import { addMember, createProject, createUser, inviteEmail } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { readOutbox } from '../../infra/mail/outbox.js';
-import { acceptProjectInvitations } from './repo.js';
 import { keepsAnAdministrator } from './policy.js';
+import { acceptProjectInvitations } from './repo.js';
 
 describe('projects: invitations, names, order and deletion', () => {
   let ctx: TestContext;

@@ -1,9 +1,9 @@
 import { PAGE_SIZE, type ArchivePage, type Task, type TaskCard, type TaskFilterQuery } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
+import type { Realtime } from '../../infra/realtime/realtime.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { canCreateTask, type ProjectAccess, type ProjectsService } from '../projects/index.js';
-import type { Realtime } from '../../infra/realtime/realtime.js';
 import { cardColor } from './colors.js';
 import { boardScopeOf, boardStatusesOf, canEditTask, canSeeTask, columnOf, readableChatKeys } from './policy.js';
 import { toArchivedTask, toManagers, toTask, toTaskCard } from './presenters.js';
