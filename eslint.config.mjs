@@ -4,8 +4,43 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/*
+ * The boundaries between the parts, as `no-restricted-imports` patterns on the import's text (each
+ * part's files get the workspace-wide restrictions plus their own, since a later block's options
+ * replace an earlier one's). lint/boundaries.test.cjs breaks each on purpose and expects the failure.
+ */
+const WORKSPACE_PATHS = [
+  { name: '@fluentui/react-components', message: "Import Fluent UI from '@negayno/shared/fluent' (the shared kit), adding the component there if it is missing." },
+];
+const WORKSPACE_PATTERNS = [{ group: ['@negayno/shared/src/*', '**/shared/src/*'], message: 'Import @negayno/shared through its exports map.' }];
+
+/** The host and the remotes are separate builds joined at run time by Module Federation: no static import between them. */
+const OTHER_APPS = [
+  { regex: '^@negayno/(host|mf-[\\w-]+)(/|$)', message: 'The host and the remotes never import each other: share code through @negayno/shared, talk through the bus.' },
+  { regex: '^(\\.\\./)+(host|mf-[\\w-]+)(/|$)', message: 'The host and the remotes never import each other: share code through @negayno/shared, talk through the bus.' },
+  { regex: '^(host|mf_\\w+)(/|$)', message: 'Federated modules are loaded at run time by the host (remotes.json), never imported.' },
+];
+const CONTRACT_ONLY = [
+  { regex: '^(?!zod$|\\./)', message: 'shared/src/contract is read by the browser and the server alike: it imports only zod and its own files.' },
+];
+const SERVER_SHARED = [
+  { regex: '^@negayno/shared(?!/contract$)(/|$)', message: 'The server imports only @negayno/shared/contract of the shared package.' },
+];
+const FRONT_DOOR_MESSAGE = "Reach another server module only through its front door, modules/<name>/index.ts (export what is needed there).";
+/** From inside a module: a sibling module's file other than index.js. */
+const SIBLING_SIDE_DOOR = [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', message: FRONT_DOOR_MESSAGE }];
+/** From anywhere: a path through modules/<name>/ to a file other than index.js. */
+const MODULES_SIDE_DOOR = [{ regex: '^\\.\\.?/(.*/)?modules/[^/]+/(?!index\\.js$)', message: FRONT_DOOR_MESSAGE }];
+const INFRA_CLEAN = [
+  { regex: '^\\.\\.?/(.*/)?modules(/|$)', message: 'Infrastructure (mail, rate limits, realtime) serves the modules and never imports one: take what it needs as a parameter.' },
+];
+
+function restrictImports(...patterns) {
+  return ['error', { paths: WORKSPACE_PATHS, patterns: [...WORKSPACE_PATTERNS, ...patterns.flat()] }];
+}
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'coverage/**', 'lint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,23 +53,26 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['warn', { allow: ['warn', 'error'] }],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: '@fluentui/react-components', message: "Import Fluent UI from '@negayno/shared/fluent' (the shared kit), adding the component there if it is missing." }],
-          patterns: [{ group: ['@negayno/shared/src/*', '**/shared/src/*'], message: 'Import @negayno/shared through its exports map.' }],
-        },
-      ],
+      'no-restricted-imports': restrictImports(),
     },
   },
   {
     files: ['shared/src/fluent/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  { files: ['host/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrictImports(OTHER_APPS) } },
+  { files: ['shared/src/contract/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': restrictImports(CONTRACT_ONLY) } },
+  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': restrictImports(SERVER_SHARED, MODULES_SIDE_DOOR) } },
+  { files: ['server/src/modules/**/*.ts'], rules: { 'no-restricted-imports': restrictImports(SERVER_SHARED, MODULES_SIDE_DOOR, SIBLING_SIDE_DOOR) } },
+  { files: ['server/src/infra/**/*.ts'], rules: { 'no-restricted-imports': restrictImports(SERVER_SHARED, INFRA_CLEAN) } },
   {
     files: ['**/*.{cjs,mjs,js}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.test.{cjs,mjs,js}'],
+    languageOptions: { globals: { ...globals.jest } },
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'server/src/cli.ts', 'server/src/main.ts', 'bench/**'],

@@ -12,6 +12,8 @@ module.exports = {
     frontendProject('mf-wallet'),
     frontendProject('mf-profile'),
     ...require('./server/jest.projects.cjs'),
+    // The lint setup's own rules (boundaries between the packages and the server's parts), on fixtures.
+    { displayName: 'lint', rootDir: `${__dirname}/lint`, testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.cjs'], transform: {} },
   ],
   // A global option (Jest ignores it per project): PGlite and PostgreSQL set-ups take seconds on 2 cores.
   testTimeout: 30_000,
