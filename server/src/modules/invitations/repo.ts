@@ -66,6 +66,11 @@ export async function insertInvitation(
 }
 
 /** Counts one use if the code is still good; answers whether it was. Atomic: two last uses cannot both win. */
+/** How much of a code's allowance is used: why a redemption was refused. */
+export function findInvitationUsage(db: Db, id: number): Promise<{ max_uses: number | null; use_count: number } | undefined> {
+  return db.selectFrom('invitation_codes').select(['max_uses', 'use_count']).where('id', '=', id).executeTakeFirst();
+}
+
 export async function countInvitationUse(db: Db, id: number): Promise<boolean> {
   const row = await db
     .updateTable('invitation_codes')

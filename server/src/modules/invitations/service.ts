@@ -11,7 +11,18 @@ import type { InvitationKind } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { validate } from '../../http/validate.js';
 import { randomReadable } from '../../lib/secure-codes.js';
-import { findInvitation, findPromoOwner, insertInvitation, listInvitations, promoCodeIsTaken, revokeInvitation, countInvitationUse, type InvitationRow } from './repo.js';
+import { findUserById } from '../users/index.js';
+import {
+  findInvitation,
+  findInvitationUsage,
+  findPromoOwner,
+  insertInvitation,
+  listInvitations,
+  promoCodeIsTaken,
+  revokeInvitation,
+  countInvitationUse,
+  type InvitationRow,
+} from './repo.js';
 
 /** What an accepted code grants the registration: a counted use of an invitation code, or an inviter. */
 export type InvitationGrant = { type: 'code'; id: number } | { type: 'promo'; inviterId: number };
@@ -110,11 +121,11 @@ export class InvitationsService {
    */
   async redeem(trx: Db, grant: InvitationGrant): Promise<{ invitationCodeId: number | null; invitedBy: number | null }> {
     if (grant.type === 'promo') {
-      const exists = await trx.selectFrom('users').select('id').where('id', '=', grant.inviterId).executeTakeFirst();
+      const exists = await findUserById(trx, grant.inviterId);
       return { invitationCodeId: null, invitedBy: exists ? grant.inviterId : null };
     }
     if (await countInvitationUse(trx, grant.id)) return { invitationCodeId: grant.id, invitedBy: null };
-    const row = await trx.selectFrom('invitation_codes').select(['max_uses', 'use_count']).where('id', '=', grant.id).executeTakeFirst();
+    const row = await findInvitationUsage(trx, grant.id);
     throw refusal(row && row.max_uses !== null && row.use_count >= row.max_uses ? 'code_is_used' : 'code_is_expired');
   }
 }

@@ -4,8 +4,8 @@
  */
 import { LENGTH } from '@negayno/shared/contract';
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { takenNicknames } from '../users/index.js';
 
 export const NICKNAME_SUGGESTIONS = 4;
 
@@ -63,7 +63,7 @@ function candidates(firstname: string, lastname: string): { plain: string[]; ste
 /** NICKNAME_SUGGESTIONS free nicknames, the plainest first; numbered ones fill the list up. */
 export async function suggestNicknames(db: Db, firstname: string, lastname: string): Promise<string[]> {
   const { plain, stem } = candidates(firstname, lastname);
-  const taken = await takenAmong(db, plain);
+  const taken = await takenNicknames(db, plain);
   const free = plain.filter((nickname) => !taken.has(nickname)).slice(0, NICKNAME_SUGGESTIONS);
   while (free.length < NICKNAME_SUGGESTIONS) {
     const numbered = `${stem}${randomInt(10, 10_000)}`;
@@ -73,15 +73,5 @@ export async function suggestNicknames(db: Db, firstname: string, lastname: stri
 }
 
 export async function isNicknameFree(db: Db, nickname: string): Promise<boolean> {
-  return !(await takenAmong(db, [nickname])).has(nickname.toLowerCase());
-}
-
-async function takenAmong(db: Db, nicknames: string[]): Promise<Set<string>> {
-  if (nicknames.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users')
-    .select(sql<string>`lower(nickname)`.as('nickname'))
-    .where(sql<string>`lower(nickname)`, 'in', nicknames.map((nickname) => nickname.toLowerCase()))
-    .execute();
-  return new Set(rows.map((row) => row.nickname));
+  return !(await takenNicknames(db, [nickname])).has(nickname.toLowerCase());
 }

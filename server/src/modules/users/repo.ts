@@ -30,3 +30,14 @@ export function findUserByEmail(db: Db, email: string): Promise<Pick<UserRow, 'i
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', userId).execute();
 }
+
+/** Which of the nicknames are taken, in lower case (nicknames are unique regardless of case). */
+export async function takenNicknames(db: Db, nicknames: string[]): Promise<Set<string>> {
+  if (nicknames.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select(sql<string>`lower(nickname)`.as('nickname'))
+    .where(sql<string>`lower(nickname)`, 'in', nicknames.map((nickname) => nickname.toLowerCase()))
+    .execute();
+  return new Set(rows.map((row) => row.nickname));
+}
