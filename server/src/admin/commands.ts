@@ -10,15 +10,15 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import type { InvitationKind } from '../db/schema.js';
-import { seedBenchProject } from '../seed/bench.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../seed/demo.js';
+import { readOutbox } from '../infra/mail/outbox.js';
 import { findCredentials, LoginCodes } from '../modules/auth/index.js';
 import { InvitationsService, type InvitationView } from '../modules/invitations/index.js';
-import { readOutbox } from '../infra/mail/outbox.js';
 import { LedgerService } from '../modules/money/index.js';
 import { ProjectsService } from '../modules/projects/index.js';
 import { columnCountersFor } from '../modules/tasks/index.js';
 import { UsersService } from '../modules/users/index.js';
+import { seedBenchProject } from '../seed/bench.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../seed/demo.js';
 
 export interface AdminContext {
   database: DatabaseHandle;

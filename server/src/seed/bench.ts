@@ -7,8 +7,8 @@
 import { TASK_STATUSES, type TaskStatus } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { attachStaff, createProject, datesForStatus } from './builders.js';
 import { findUserByEmail } from '../modules/users/index.js';
+import { attachStaff, createProject, datesForStatus } from './builders.js';
 
 const BOARD_STATUSES = TASK_STATUSES.filter((status) => status !== 'archived');
 const PERFORMED_FROM = TASK_STATUSES.indexOf('estimation');

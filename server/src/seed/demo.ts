@@ -8,8 +8,8 @@ import type { TaskStatus } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { UserRow } from '../db/schema.js';
-import type { LedgerService } from '../modules/money/index.js';
 import { insertInvitation } from '../modules/invitations/index.js';
+import type { LedgerService } from '../modules/money/index.js';
 import { dueColumnOf } from '../modules/tasks/index.js';
 import { emailIsTaken } from '../modules/users/index.js';
 import {
