@@ -13,7 +13,8 @@ export class RootStore {
   readonly projects = new ProjectsStore();
   readonly session: SessionStore = new SessionStore(() => this.clearUserData());
   readonly board = new BoardStore(
-    () => this.session.columnSet,
+    // Signed out nobody sees a board; the client set is as good as any.
+    () => this.session.user?.board.columnSet ?? 'client',
     () => this.session.user?.id ?? null,
   );
   readonly ui = new UiStore(() => this.session.isAuthenticated);

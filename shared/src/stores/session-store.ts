@@ -1,6 +1,6 @@
 /** The signed-in user. Login and logout are broadcast to the other tabs (spec 4). */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { columnSetFor, type ColumnSet, type UserProfile } from '@negayno/shared/contract';
+import type { UserProfile } from '@negayno/shared/contract';
 import { ApiError, api, cancelPendingRetries, connectSocket, disconnectSocket } from '@negayno/shared/api';
 import { bus, crossTab } from '@negayno/shared/bus';
 
@@ -18,14 +18,6 @@ export class SessionStore {
 
   get isAuthenticated(): boolean {
     return this.user !== null;
-  }
-
-  get columnSet(): ColumnSet {
-    return columnSetFor(this.user?.role ?? 'user');
-  }
-
-  get isStaff(): boolean {
-    return this.user !== null && this.user.role !== 'user';
   }
 
   /** First check at page load: a 401 here just means "signed out". */
