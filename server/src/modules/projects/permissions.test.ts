@@ -4,7 +4,7 @@
  * fresh project so the rows cannot influence each other. Issue 8: the `can` flag the viewer was given
  * for a call (on the project, or on their profile) is true exactly when that call then succeeds.
  */
-import { TASK_COLUMNS, type AccountPermissions, type Project, ProjectPermissions, Task, TaskCard, UserProfile } from '@negayno/shared/contract';
+import { TASK_COLUMNS, type AccountPermissions, type Project, type ProjectPermissions, type Task, type TaskCard, type UserProfile } from '@negayno/shared/contract';
 import type { InjectOptions } from 'fastify';
 import type { UserRow } from '../../db/schema.js';
 import { addMember, attachStaff, createProject, createTask, createUser, inviteEmail } from '../../test/factories.js';
