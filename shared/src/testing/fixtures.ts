@@ -23,6 +23,21 @@ export function projectCan(role: Project['role']): ProjectPermissions {
   };
 }
 
+/** Nothing allowed: the start of a test that grants single flags. */
+export const NO_PROJECT_CAN: Readonly<ProjectPermissions> = Object.freeze({
+  rename: false,
+  sort: false,
+  seeBalance: false,
+  invite: false,
+  changeRoles: false,
+  changeMemberSettings: false,
+  removeMembers: false,
+  cancelInvitations: false,
+  openSettings: false,
+  delete: false,
+  createTask: false,
+});
+
 /** The profile's `can` and board view the server answers each account role (test data, as above). */
 export function accountView(role: AccountRole): Pick<UserProfile, 'can' | 'board'> {
   const columnSet = role === 'pm' || role === 'performer' ? 'estimation' : role === 'sm' ? 'sales' : 'client';

@@ -1,5 +1,5 @@
 import { rootStore } from '@negayno/shared/stores';
-import { card, member, project, projectCan, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
+import { NO_PROJECT_CAN, card, member, project, projectCan, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProjectView } from './ProjectView';
@@ -60,7 +60,7 @@ describe('ProjectView', () => {
 
   it('shows and hides the tools from the answer\'s can, not from the role it labels', async () => {
     signInAs('user');
-    const none = Object.fromEntries(Object.keys(projectCan('administrator')).map((flag) => [flag, false])) as ReturnType<typeof projectCan>;
+    const none = NO_PROJECT_CAN;
     serve('administrator', none);
     const view = await renderInApp(<ProjectView projectId={1} />, { language: 'en' });
     expect(await screen.findByTestId('project-name')).toHaveTextContent('Shop');

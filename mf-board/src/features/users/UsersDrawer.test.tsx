@@ -1,7 +1,7 @@
 import { runInAction } from 'mobx';
 import type { Project } from '@negayno/shared/contract';
 import { rootStore } from '@negayno/shared/stores';
-import { member, project, projectCan, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
+import { NO_PROJECT_CAN, member, project, projectCan, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UsersDrawer } from './UsersDrawer';
@@ -77,7 +77,7 @@ describe('UsersDrawer', () => {
   });
 
   it('offers each member tool from its own flag of can', async () => {
-    const none = Object.fromEntries(Object.keys(projectCan('administrator')).map((flag) => [flag, false])) as ReturnType<typeof projectCan>;
+    const none = NO_PROJECT_CAN;
     const view = await renderInApp(<UsersDrawer project={show('administrator', { ...none, removeMembers: true })} onClose={() => undefined} />, { language: 'en' });
     expect(within(row('five@demo.test')).getByTestId('remove-member')).toBeInTheDocument();
     expect(within(row('five@demo.test')).getByTestId('role-label')).toHaveTextContent('User');

@@ -26,7 +26,7 @@ import {
   type ProjectPermissions,
   type ProjectUser,
 } from '@negayno/shared/contract';
-import { ApiError } from '@negayno/shared/api';
+import { messageOfError, messageText } from '@negayno/shared/i18n';
 import { fullName } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState, SideDrawer } from '@negayno/shared/ui';
@@ -125,8 +125,7 @@ const InviteForm = observer(function InviteForm(props: { projectId: number }) {
       setEmail('');
       setSent(value);
     } catch (failure) {
-      const code = failure instanceof ApiError ? (failure.fieldError('email')?.code ?? failure.code) : 'server_error';
-      setError(t(`errors:${code}`, { defaultValue: failure instanceof Error ? failure.message : code }));
+      setError(messageText(messageOfError(failure, 'email')));
     } finally {
       setBusy(false);
       // The button disables while sending; focus goes back to the field so Escape and typing still work.
