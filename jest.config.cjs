@@ -6,11 +6,7 @@ module.exports = {
   projects: [
     frontendProject('shared'),
     frontendProject('host'),
-    frontendProject('mf-auth'),
-    frontendProject('mf-board'),
-    frontendProject('mf-task-chat'),
-    frontendProject('mf-wallet'),
-    frontendProject('mf-profile'),
+    ...require('./shared/src/contract/remotes.json').map(frontendProject),
     ...require('./server/jest.projects.cjs'),
     // The lint setup's own rules (boundaries between the packages and the server's parts), on fixtures.
     { displayName: 'lint', rootDir: `${__dirname}/lint`, testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.cjs'], transform: {} },

@@ -9,10 +9,10 @@ import type { Realtime } from './infra/realtime/realtime.js';
 import { AuthService, LoginCodes, SessionService } from './modules/auth/index.js';
 import { InvitationsService } from './modules/invitations/index.js';
 import { LedgerService, MoneyService } from './modules/money/index.js';
-import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService } from './modules/projects/index.js';
+import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, VersionService } from './modules/system/index.js';
-import { TasksService, columnCountersFor } from './modules/tasks/index.js';
+import { TasksService, boardViewOf, columnCountersFor } from './modules/tasks/index.js';
 import { UsersService } from './modules/users/index.js';
 import { SERVER_ROOT } from './paths.js';
 
@@ -42,11 +42,22 @@ export function serverVersion(): string {
   return (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+/**
+ * The services an account and its projects are read with, and what they take from the modules above
+ * them (the tasks' counters, the profile's rules). Also built alone by the operator's tool, which has
+ * no socket server.
+ */
+export function createAccountServices(db: Db): { ledger: LedgerService; projects: ProjectsService; users: UsersService } {
+  const ledger = new LedgerService(db);
+  const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds));
+  const users = new UsersService(db, projects, ledger, (user) => ({ can: accountPermissionsOf(user), board: boardViewOf(user) }));
+  return { ledger, projects, users };
+}
+
 export function createServices(config: Config, db: Db, realtime: Realtime, log: MailLog): Services {
   const limiter = new RateLimiter(db);
   const sessions = new SessionService(db, config.secret);
-  const ledger = new LedgerService(db);
-  const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds));
+  const { ledger, projects, users } = createAccountServices(db);
   const loginCodes = new LoginCodes(db, config.secret);
   const auth = new AuthService(db, limiter, sessions, realtime, loginCodes);
   const mailer = createMailer(config, db, log);
@@ -69,7 +80,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     projectEditing: new ProjectEditingService(db, projects, projectEvents),
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer),
     tasks: new TasksService(db, projects, realtime),
-    users: new UsersService(db, projects, ledger),
+    users,
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
   };

@@ -14,11 +14,9 @@ import { readOutbox } from '../infra/mail/outbox.js';
 import { findCredentials, LoginCodes } from '../modules/auth/index.js';
 import { InvitationsService, type InvitationView } from '../modules/invitations/index.js';
 import { LedgerService } from '../modules/money/index.js';
-import { ProjectsService } from '../modules/projects/index.js';
-import { columnCountersFor } from '../modules/tasks/index.js';
-import { UsersService } from '../modules/users/index.js';
 import { seedBenchProject } from '../seed/bench.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../seed/demo.js';
+import { createAccountServices } from '../services.js';
 
 export interface AdminContext {
   database: DatabaseHandle;
@@ -115,8 +113,7 @@ export const COMMANDS: Record<string, Command> = {
       });
       const role = oneOf<StaffRole>(values.role, STAFF_ROLES, '--role');
       await migrate(database);
-      const ledger = new LedgerService(database.db);
-      const users = new UsersService(database.db, new ProjectsService(database.db, ledger, (user, projectIds) => columnCountersFor(database.db, user, projectIds)), ledger);
+      const { users } = createAccountServices(database.db);
       const password = values.password ?? randomBytes(12).toString('base64url');
       const id = await users.createAccount({ email: values.email ?? '', password, firstname: values.firstname ?? '', lastname: values.lastname ?? '', role });
       print(`Created ${role} #${id} ${values.email}`);

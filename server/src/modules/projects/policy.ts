@@ -4,7 +4,7 @@
  * to; a performer the projects of the tasks they perform. Every rule of the projects module is a named
  * function here: the services ask, they never decide.
  */
-import type { AssignableProjectRole, ProjectListItem } from '@negayno/shared/contract';
+import type { AccountPermissions, AssignableProjectRole, ProjectListItem, ProjectPermissions } from '@negayno/shared/contract';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { ProjectRelation } from './repo.js';
 
@@ -45,6 +45,11 @@ function isAdministrator(access: ProjectAccess): boolean {
 /** Only client accounts own projects; staff are attached to them by the operator. */
 export function canCreateProject(user: AuthUser): boolean {
   return user.role === 'user';
+}
+
+/** The profile's `can`: what the account may do outside any one project, by the rules that guard those calls. */
+export function accountPermissionsOf(user: AuthUser): AccountPermissions {
+  return { createProject: canCreateProject(user) };
 }
 
 /** Only a project administrator sees (and tops up) the project balance. */
@@ -95,6 +100,27 @@ export function canCancelInvitations(access: ProjectAccess): boolean {
 /** Spec 6: "create cards in column 1" is for administrators and users. */
 export function canCreateTask(access: ProjectAccess): boolean {
   return access.role === 'administrator' || access.role === 'user';
+}
+
+/**
+ * The `can` of a project answer: each flag is the very rule its call asks, so what the browser offers
+ * and what the server allows cannot drift (the role × action test holds them together).
+ */
+export function projectPermissionsOf(access: ProjectAccess): ProjectPermissions {
+  return {
+    rename: canRename(access),
+    sort: canSortProjects(access),
+    seeBalance: canSeeProjectBalance(access),
+    invite: canInvite(access),
+    changeRoles: canChangeRoles(access),
+    changeMemberSettings: canChangeMemberSettings(access),
+    removeMembers: canRemoveMembers(access),
+    cancelInvitations: canCancelInvitations(access),
+    // The menu's "settings" opens the members' settings: offered to whoever may change them.
+    openSettings: canChangeMemberSettings(access),
+    delete: canDeleteProject(access),
+    createTask: canCreateTask(access),
+  };
 }
 
 /** "Only the user's own row is protected from role change and deletion." */

@@ -1,6 +1,7 @@
 /** The tasks module's front door: the board's counters for the projects list, the life cycle's dates, the service and routes. */
 export { columnCountersFor } from './counters.js';
 export { EXPIRATION_OF_STATUS, dueColumnOf } from './life-cycle.js';
+export { boardViewOf } from './policy.js';
 export { insertTask, nextTaskNumber } from './repo.js';
 export { tasksRoutes } from './routes.js';
 export { TasksService } from './service.js';

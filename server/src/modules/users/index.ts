@@ -3,4 +3,4 @@ export { colorFor } from './colors.js';
 export { avatarUrlIn, avatarUrlOf } from './presenters.js';
 export { accountCurrencyOf, emailIsTaken, findUserByEmail, findUserById, insertUser, setPasswordHash, takenNicknames } from './repo.js';
 export { usersRoutes } from './routes.js';
-export { UsersService, type ProjectsOfUser } from './service.js';
+export { UsersService, type ProfileRulesOf, type ProjectsOfUser } from './service.js';

@@ -8,7 +8,7 @@ import type { BalanceReader } from '../../lib/balances.js';
 import { hashPassword } from '../auth/index.js';
 import { colorFor } from './colors.js';
 import { canSeeUser } from './policy.js';
-import { toPublicUser, toUserProfile } from './presenters.js';
+import { toPublicUser, toUserProfile, type ProfileRules } from './presenters.js';
 import { emailIsTaken, findUserById, insertUser } from './repo.js';
 
 /** A new account as an operator (CLI) or, later, a registration creates it. */
@@ -30,11 +30,18 @@ export interface ProjectsOfUser {
   shareAProject(a: AuthUser, b: AuthUser): Promise<boolean>;
 }
 
+/**
+ * The profile's rules other modules decide (creating a project, the board's look), passed in by
+ * services.ts: projects and tasks both depend on users, so users does not import their policies.
+ */
+export type ProfileRulesOf = (user: AuthUser) => ProfileRules;
+
 export class UsersService {
   constructor(
     private readonly db: Db,
     private readonly projects: ProjectsOfUser,
     private readonly ledger: BalanceReader,
+    private readonly profileRules: ProfileRulesOf,
   ) {}
 
   async profileOf(user: AuthUser): Promise<UserProfile> {
@@ -45,7 +52,11 @@ export class UsersService {
       this.ledger.balanceOf({ kind: 'user_bonus', userId: row.id }, row.currency),
       this.projects.accessibleProjects(user),
     ]);
-    return toUserProfile(row, { balance, bonusBalance, projectCount: projects.length, notificationCount: 0 });
+    return toUserProfile(
+      row,
+      { balance, bonusBalance, projectCount: projects.length, notificationCount: 0 },
+      this.profileRules(user),
+    );
   }
 
   /** Someone the viewer may not see is answered exactly like someone who does not exist. */
