@@ -16,6 +16,15 @@ export const FLOW_STEPS = ['check-invitation-code', 'email', 'check-email', 'cou
 export type FlowStep = (typeof FLOW_STEPS)[number];
 export type NextStep = FlowStep | 'done';
 
+/**
+ * A step's body as it arrives. The server checks it with the step's schema below only after the
+ * flow's machine admitted the step, so an out-of-order call is refused as such whatever it carries.
+ */
+export const flowStepBody = z.unknown();
+
+/** The step's name in `POST /{kind}/{step}`; an unknown step is not an action of the machines. */
+export const flowStepParam = z.enum(FLOW_STEPS, { error: 'action_not_found' });
+
 export interface StepAnswer {
   next: NextStep;
   /** Free nicknames to choose from (the performer's fullname step). */

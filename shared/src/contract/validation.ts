@@ -3,7 +3,7 @@
  * and the forms report the same code for the same mistake. Each failure's `message` is the code.
  */
 import { z } from 'zod';
-import { LENGTH } from './limits.js';
+import { LENGTH, MAX_ID } from './limits.js';
 
 /** Leading whitespace is dropped (spec 5: "form text fields trim leading whitespace"); trailing is kept for the length check, then trimmed. */
 export function requiredText(field: string, max: number) {
@@ -54,9 +54,16 @@ export function integerField(field: string, min: number, max: number) {
   );
 }
 
-/** A path parameter id: a positive integer, otherwise `{entity}_not_found`. */
+/**
+ * A path parameter id: a positive integer the database's `integer` column can hold, otherwise
+ * `{entity}_not_found` (a larger number names no row; passed on, PostgreSQL would refuse it with a 500).
+ */
 export function idParam(entity: string) {
-  return z.coerce.number({ error: `${entity}_not_found` }).int({ error: `${entity}_not_found` }).positive({ error: `${entity}_not_found` });
+  return z.coerce
+    .number({ error: `${entity}_not_found` })
+    .int({ error: `${entity}_not_found` })
+    .positive({ error: `${entity}_not_found` })
+    .max(MAX_ID, { error: `${entity}_not_found` });
 }
 
 /** Whether a string is a catalogue-style code rather than a zod default text. */

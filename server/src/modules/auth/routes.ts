@@ -1,7 +1,6 @@
-import { SESSION_COOKIE, loginAsBody, loginBody } from '@negayno/shared/contract';
+import { SESSION_COOKIE, endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ok } from '../../http/envelope.js';
-import { validate } from '../../http/validate.js';
+import { route } from '../../http/endpoint.js';
 import type { Services } from '../../services.js';
 import { clearSessionCookie, setSessionCookie } from './cookie.js';
 import type { ClientInfo } from './sessions.js';
@@ -13,25 +12,23 @@ export function clientInfoOf(request: FastifyRequest): ClientInfo {
 export function authRoutes(services: Services): FastifyPluginAsync {
   const secure = services.config.cookieSecure;
   return async (app) => {
-    app.post('/login', async (request, reply) => {
-      const credentials = validate(loginBody, request.body ?? {});
-      const { user, token } = await services.auth.login(credentials, clientInfoOf(request));
+    route(app, endpoints.auth.login, async ({ body, request, reply }) => {
+      const { user, token } = await services.auth.login(body, clientInfoOf(request));
       setSessionCookie(reply, token, secure);
-      return ok(await services.users.profileOf(user));
+      return services.users.profileOf(user);
     });
 
-    app.post('/login-as', async (request, reply) => {
-      const body = validate(loginAsBody, request.body ?? {});
+    route(app, endpoints.auth.loginAs, async ({ body, request, reply }) => {
       const { user, token } = await services.auth.loginByCode(body, clientInfoOf(request), request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, token, secure);
-      return ok(await services.users.profileOf(user));
+      return services.users.profileOf(user);
     });
 
-    app.get('/logout', async (request, reply) => {
+    route(app, endpoints.auth.logout, async ({ request, reply }) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await services.auth.logout(token);
       clearSessionCookie(reply, secure);
-      return ok(null);
+      return null;
     });
   };
 }
