@@ -4,8 +4,8 @@
  * this store shows the screen for it. When the machine answers done, the user is signed in with the
  * email and password just entered.
  */
-import { ApiError, api } from '@negayno/shared/api';
-import { EMAIL_CODE, FLOW_STEPS, LENGTH, isEmail, type FlowStep, type StepAnswer } from '@negayno/shared/contract';
+import { ApiError, call as callEndpoint } from '@negayno/shared/api';
+import { EMAIL_CODE, FLOW_STEPS, LENGTH, endpoints, isEmail, type FlowStep, type StepAnswer } from '@negayno/shared/contract';
 import type { SessionStore } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { FLOWS, type FlowDefinition, type FlowName, type Screen } from './definitions';
@@ -240,7 +240,8 @@ export class FlowStore {
   }
 
   private call(step: FlowStep, body: Record<string, unknown>): Promise<StepAnswer> {
-    return api.post<StepAnswer>(`/${this.definition.kind}/${step}`, body, { name: `${this.definition.kind}-${step}`, quiet: true });
+    const kind = this.definition.kind;
+    return callEndpoint(endpoints.flows[kind], { params: { step }, body }, { name: `${kind}-${step}`, quiet: true });
   }
 
   private async send(): Promise<void> {
