@@ -143,7 +143,7 @@ export function call<E extends AnyEndpoint>(endpoint: E, ...[input, options]: Ca
 }
 
 /** An entry without params or body may be called with options alone; otherwise its input comes first. */
-type CallArgs<E> = {} extends CallInput<E> ? [input?: CallInput<E>, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions];
+type CallArgs<E> = object extends CallInput<E> ? [input?: CallInput<E>, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions];
 
 export type CallOptions = Omit<RequestOptions, 'body'>;
 

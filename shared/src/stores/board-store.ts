@@ -4,7 +4,7 @@
  * a late answer cannot undo a live update.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx';
-import { KANBAN_COLUMNS, endpoints, type ColumnSet, type KanbanColumn, type TaskCard, type TaskFilter } from '@negayno/shared/contract';
+import { KANBAN_COLUMNS, endpoints, type ColumnSet, type ServerEvent, type KanbanColumn, type TaskCard, type TaskFilter } from '@negayno/shared/contract';
 import { call, sendLog } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
 import { load, type LoadStatus } from './load.js';
@@ -78,7 +78,7 @@ export class BoardStore {
    * A `task.update` event: refetch the card unless the held one is already as new; a newer card
    * replaces it; 403/404 means the viewer no longer sees it.
    */
-  async onTaskUpdate(event: { taskId: number; projectId: number; dateUpdate: number }): Promise<void> {
+  async onTaskUpdate(event: ServerEvent<'task.update'>): Promise<void> {
     if (!this.shows(event.projectId)) return;
     const held = this.cards.get(event.taskId);
     if (held && held.dateUpdate >= event.dateUpdate) return;

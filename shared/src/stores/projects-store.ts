@@ -1,6 +1,6 @@
 /** The user's projects, the project being shown, and every change a project's page can make (spec 7). */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { endpoints, type AssignableProjectRole, type Project, type ProjectListItem } from '@negayno/shared/contract';
+import { endpoints, type AssignableProjectRole, type Project, type ProjectListItem, type ServerEvent } from '@negayno/shared/contract';
 import { call, withRetry } from '@negayno/shared/api';
 import { load, type LoadStatus } from './load.js';
 
@@ -155,7 +155,7 @@ export class ProjectsStore {
    * A `project.update` event: the list always refreshes (names, counters, invitations); the project
    * shown reloads, or is 'gone' when it was deleted or the viewer lost access.
    */
-  async onProjectUpdate(event: { projectId: number; deleted?: boolean }): Promise<ProjectUpdateOutcome> {
+  async onProjectUpdate(event: ServerEvent<'project.update'>): Promise<ProjectUpdateOutcome> {
     void this.load().catch(() => undefined);
     if (this.current?.id !== event.projectId) return 'unchanged';
     if (event.deleted) {

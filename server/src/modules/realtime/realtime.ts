@@ -5,7 +5,7 @@
  * passed to buildApp as `socketAdapter`: nothing here changes, since rooms and fetchSockets go
  * through the adapter.
  */
-import { rooms, type ClientToServerEvents, type RoomName, type ServerToClientEvents } from '@negayno/shared/contract';
+import { rooms, type ClientToServerEvents, type RoomName, type ServerEventName, type ServerToClientEvents } from '@negayno/shared/contract';
 import type { Server } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user.js';
 
@@ -17,7 +17,7 @@ export interface SocketData {
 
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-type EventName = keyof ServerToClientEvents;
+type EventName = ServerEventName;
 type EventArgs<E extends EventName> = Parameters<ServerToClientEvents[E]>;
 
 export class Realtime {
@@ -51,7 +51,6 @@ export class Realtime {
   }
 
   private emit<E extends EventName>(room: string | string[], event: E, args: EventArgs<E>): void {
-    // socket.io's typed emit cannot follow a generic event name; the public signatures above keep callers typed.
-    (this.io.to(room).emit as (event: string, ...args: unknown[]) => boolean)(event, ...args);
+    this.io.to(room).emit(event, ...args);
   }
 }
