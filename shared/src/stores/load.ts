@@ -9,7 +9,7 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'gone' | 'error';
 
 export type Loaded<T> = { status: 'ready'; answer: T } | { status: 'gone' | 'error'; error: unknown };
 
-export function isGone(error: unknown): boolean {
+function isGone(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 403 || error.status === 404);
 }
 
