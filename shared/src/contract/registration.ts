@@ -91,3 +91,17 @@ export const loginAsBody = z.object({
   code: requiredText('code', LENGTH.code).transform((value) => value.replace(/[\s-]/g, '').toUpperCase()),
 });
 export type LoginAsBody = z.infer<typeof loginAsBody>;
+
+/** The body each step takes (the server checks it with this schema once the machine admitted the step). */
+export const FLOW_STEP_BODIES = {
+  'check-invitation-code': invitationCodeBody,
+  email: emailStepBody,
+  'check-email': emailCodeBody,
+  country: countryBody,
+  fullname: fullnameBody,
+  nickname: nicknameBody,
+  password: passwordStepBody,
+} as const satisfies Record<FlowStep, z.ZodType>;
+
+/** What the browser sends to a step. */
+export type FlowStepBody<Step extends FlowStep> = z.input<(typeof FLOW_STEP_BODIES)[Step]>;
