@@ -2,7 +2,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints, type ArchivedTask, type ArchivePage } from '@negayno/shared/contract';
 import { call } from '@negayno/shared/api';
-import { load, type LoadStatus } from './load.js';
+import { settle, type LoadStatus } from './load.js';
 
 export type ArchiveScope = { kind: 'project'; projectId: number } | { kind: 'user' };
 
@@ -19,7 +19,7 @@ export class ArchiveStore {
   /** The first page, replacing what was held. */
   async load(): Promise<void> {
     this.status = 'loading';
-    const result = await load(this.page(undefined, this.requestName()));
+    const result = await settle(this.page(undefined, this.requestName()));
     runInAction(() => {
       if (result.status === 'ready') {
         this.list = result.answer.list;

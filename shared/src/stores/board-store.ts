@@ -7,7 +7,7 @@ import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { KANBAN_COLUMNS, endpoints, type ColumnSet, type ServerEvent, type KanbanColumn, type TaskCard, type TaskFilter } from '@negayno/shared/contract';
 import { call, sendLog } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
-import { load, type LoadStatus } from './load.js';
+import { settle, type LoadStatus } from './load.js';
 
 /** Which board is shown: one project's, or every project the viewer sees (the staff home). */
 export type BoardScope = { kind: 'project'; projectId: number } | { kind: 'all' };
@@ -82,7 +82,7 @@ export class BoardStore {
     if (!this.shows(event.projectId)) return;
     const held = this.cards.get(event.taskId);
     if (held && held.dateUpdate >= event.dateUpdate) return;
-    const result = await load(call(endpoints.tasks.card, { params: { id: event.taskId } }, { quiet: true }));
+    const result = await settle(call(endpoints.tasks.card, { params: { id: event.taskId } }, { quiet: true }));
     runInAction(() => {
       if (result.status === 'ready') this.upsert(result.answer);
       else if (result.status === 'gone') this.remove(event.taskId);
@@ -132,7 +132,7 @@ export class BoardStore {
       scope.kind === 'project'
         ? call(endpoints.tasks.board, { params: { id: scope.projectId }, query: applied }, options)
         : call(endpoints.tasks.boardOfAll, { query: applied }, options);
-    const result = await load(request);
+    const result = await settle(request);
     runInAction(() => {
       if (result.status !== 'ready') {
         if (this.scope && scopeKey(this.scope) === key) this.status = result.status;

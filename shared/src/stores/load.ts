@@ -14,7 +14,7 @@ function isGone(error: unknown): boolean {
 }
 
 /** Awaits one request of a store and says how it ended; never throws. */
-export async function load<T>(request: Promise<T>): Promise<Loaded<T>> {
+export async function settle<T>(request: Promise<T>): Promise<Loaded<T>> {
   try {
     return { status: 'ready', answer: await request };
   } catch (error) {

@@ -2,7 +2,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints, type AssignableProjectRole, type Project, type ProjectListItem, type ServerEvent } from '@negayno/shared/contract';
 import { call, withRetry } from '@negayno/shared/api';
-import { load, type LoadStatus } from './load.js';
+import { settle, type LoadStatus } from './load.js';
 
 const calls = endpoints.projects;
 
@@ -45,7 +45,7 @@ export class ProjectsStore {
    */
   async load(options: { forFilter?: boolean } = {}): Promise<void> {
     this.listStatus = this.list.length ? 'ready' : 'loading';
-    const result = await load(
+    const result = await settle(
       options.forFilter ? withRetry(() => call(calls.list, {}, { name: 'get-projects-filter' })) : call(calls.list, {}, { name: 'get-projects' }),
     );
     runInAction(() => {
@@ -64,7 +64,7 @@ export class ProjectsStore {
       this.current = null;
       this.currentStatus = 'loading';
     }
-    const result = await load(call(calls.get, { params: { id } }, { name: `get-project-${id}` }));
+    const result = await settle(call(calls.get, { params: { id } }, { name: `get-project-${id}` }));
     runInAction(() => {
       if (result.status === 'ready') this.setCurrent(result.answer);
       else this.currentStatus = result.status;

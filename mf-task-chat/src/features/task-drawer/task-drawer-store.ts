@@ -2,7 +2,7 @@
 import { call } from '@negayno/shared/api';
 import { bus } from '@negayno/shared/bus';
 import { endpoints, type Task } from '@negayno/shared/contract';
-import { load, type LoadStatus } from '@negayno/shared/stores';
+import { settle, type LoadStatus } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export class TaskDrawerStore {
@@ -22,7 +22,7 @@ export class TaskDrawerStore {
       this.task = null;
       this.status = 'loading';
     }
-    const result = await load(call(endpoints.tasks.get, { params: { id } }, { name: `get-task-${id}` }));
+    const result = await settle(call(endpoints.tasks.get, { params: { id } }, { name: `get-task-${id}` }));
     if (this.loadingId !== id) return this.status;
     runInAction(() => {
       if (result.status === 'ready') this.task = result.answer;

@@ -1,7 +1,7 @@
 /** The balances a wallet drawer shows. */
 import { call } from '@negayno/shared/api';
 import { endpoints, type Balance } from '@negayno/shared/contract';
-import { load, type LoadStatus } from '@negayno/shared/stores';
+import { settle, type LoadStatus } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export class WalletStore {
@@ -15,7 +15,7 @@ export class WalletStore {
 
   async loadUserWallet(): Promise<void> {
     this.status = 'loading';
-    const result = await load(
+    const result = await settle(
       Promise.all([
         call(endpoints.money.balance, {}, { name: 'get-user-balance' }),
         call(endpoints.money.bonusBalance, {}, { name: 'get-user-bonus-balance' }),
