@@ -1,8 +1,7 @@
 /** The task shown in the drawer. It forgets the task when the session ends. */
 import { call } from '@negayno/shared/api';
-import { bus } from '@negayno/shared/bus';
 import { endpoints, type Task } from '@negayno/shared/contract';
-import { settle, type LoadStatus } from '@negayno/shared/stores';
+import { rootStore, settle, type LoadStatus } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export class TaskDrawerStore {
@@ -12,7 +11,7 @@ export class TaskDrawerStore {
 
   constructor() {
     makeAutoObservable<TaskDrawerStore, 'loadingId'>(this, { loadingId: false });
-    bus.on('session:cleared', () => this.clear());
+    rootStore.session.onCleared(() => this.clear());
   }
 
   /** Loads a task; 403 and 404 end as 'gone' so the view can send the user home (spec 8). */

@@ -1,7 +1,7 @@
 import type { ColumnCounters, Project, ProjectListItem, ProjectStaff, ProjectUser } from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/presenters.js';
-import type { ProjectAccess } from './policy.js';
+import { projectPermissionsOf, type ProjectAccess } from './policy.js';
 import type { MemberRow, ProjectRelation, StaffRow } from './repo.js';
 
 export function toProjectListItem(relation: ProjectRelation, access: ProjectAccess, counters: ColumnCounters): ProjectListItem {
@@ -53,6 +53,7 @@ export function toProject(relation: ProjectRelation, access: ProjectAccess, part
     projectUsers: [...parts.members.map(toProjectUser), ...parts.invitedEmails.map(toInvitedEmail)],
     staff: parts.staff.map(toProjectStaff),
     role: access.role,
+    can: projectPermissionsOf(access),
     dateCreate: toUnix(relation.createdAt),
     dateArchived: toUnixOrNull(relation.archivedAt),
   };
