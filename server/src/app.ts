@@ -14,6 +14,7 @@ import { installNoStoreForApi } from './http/no-store.js';
 import { installSameOriginCheck } from './http/same-origin.js';
 import { installServerTiming } from './http/server-timing.js';
 import { registerStaticSite } from './http/static.js';
+import { sessionTokenOf } from './modules/auth/cookie.js';
 import { installSessionHook } from './modules/auth/hook.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { moneyRoutes } from './modules/money/routes.js';
@@ -72,7 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       canSeeProject: async (user, projectId) => (await services.projects.accessTo(user, projectId)) !== null,
       canSeeTask: (user, taskId) => services.tasks.canSee(user, taskId),
     },
-    parseCookie: (header) => app.parseCookie(header),
+    sessionTokenOf: (header) => sessionTokenOf(app.parseCookie(header), config.cookieSecure),
     log: (error) => app.log.error({ err: error }, 'socket handler failed'),
   });
   // Open sockets would keep the HTTP server from closing: drop them first, then shut socket.io down.

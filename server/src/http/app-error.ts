@@ -18,3 +18,10 @@ export class AppError extends Error {
     this.statusCode = httpStatusOf(code);
   }
 }
+
+/** 429 authorization_too_much with the seconds until the limit lets the caller in again (the Retry-After header). */
+export class RetryLater extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('authorization_too_much');
+  }
+}

@@ -3,7 +3,7 @@
  * their catalogue code; anything unexpected is logged in full and answered as a bare `server_error`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.js';
+import { AppError, RetryLater } from './app-error.js';
 import { isApiPath } from './api-paths.js';
 import { errorEnvelope } from './envelope.js';
 import { languageOf } from './language.js';
@@ -21,6 +21,7 @@ export function installErrorHandling(app: FastifyInstance, options: { notFound: 
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  if (error instanceof RetryLater) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(errorEnvelope(error, languageOf(request)));
 }
 

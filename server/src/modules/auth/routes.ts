@@ -1,9 +1,9 @@
-import { SESSION_COOKIE, loginAsBody, loginBody } from '@negayno/shared/contract';
+import { loginAsBody, loginBody } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { validate } from '../../http/validate.js';
 import type { Services } from '../../services.js';
-import { clearSessionCookie, setSessionCookie } from './cookie.js';
+import { clearSessionCookie, deviceCookieOf, sessionTokenOf, setDeviceCookie, setSessionCookie } from './cookie.js';
 import type { ClientInfo } from './sessions.js';
 
 export function clientInfoOf(request: FastifyRequest): ClientInfo {
@@ -15,20 +15,21 @@ export function authRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
     app.post('/login', async (request, reply) => {
       const credentials = validate(loginBody, request.body ?? {});
-      const { user, token } = await services.auth.login(credentials, clientInfoOf(request));
+      const { user, token, deviceCookie } = await services.auth.login(credentials, clientInfoOf(request), deviceCookieOf(request, secure));
       setSessionCookie(reply, token, secure);
+      setDeviceCookie(reply, deviceCookie, secure);
       return ok(await services.users.profileOf(user));
     });
 
     app.post('/login-as', async (request, reply) => {
       const body = validate(loginAsBody, request.body ?? {});
-      const { user, token } = await services.auth.loginByCode(body, clientInfoOf(request), request.cookies[SESSION_COOKIE]);
+      const { user, token } = await services.auth.loginByCode(body, clientInfoOf(request), sessionTokenOf(request.cookies, secure));
       setSessionCookie(reply, token, secure);
       return ok(await services.users.profileOf(user));
     });
 
     app.get('/logout', async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionTokenOf(request.cookies, secure);
       if (token) await services.auth.logout(token);
       clearSessionCookie(reply, secure);
       return ok(null);

@@ -4,7 +4,7 @@
  * rooms only through `join`, which the room policy answers.
  */
 import type { Server as HttpServer } from 'node:http';
-import { SESSION_COOKIE, SOCKET_PATH, rooms } from '@negayno/shared/contract';
+import { SOCKET_PATH, rooms } from '@negayno/shared/contract';
 import { Server, type ServerOptions } from 'socket.io';
 import { isCrossSiteRequest } from '../../http/same-origin.js';
 import type { SessionService } from '../auth/sessions.js';
@@ -25,14 +25,15 @@ export function createSocketServer(httpServer: HttpServer, adapter?: SocketAdapt
 export interface SocketHandlerDeps {
   sessions: SessionService;
   rooms: RoomChecks;
-  parseCookie: (header: string) => Record<string, string | undefined>;
+  /** The session token in a handshake's Cookie header. */
+  sessionTokenOf: (cookieHeader: string) => string | undefined;
   log: (error: unknown) => void;
 }
 
 export function attachSocketHandlers(io: SocketServer, deps: SocketHandlerDeps): void {
   io.use(async (socket, next) => {
     try {
-      const token = deps.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
+      const token = deps.sessionTokenOf(socket.request.headers.cookie ?? '');
       const session = token ? await deps.sessions.resolve(token) : null;
       if (!session) return next(new Error('request_denied'));
       socket.data.user = session.user;

@@ -33,7 +33,7 @@ import type { ClientInfo } from '../auth/sessions.js';
 import type { InvitationsService } from '../invitations/service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { confirmationCodeMail } from '../mail/templates.js';
-import type { RateLimiter } from '../rate-limit/service.js';
+import { failsWith, type RateLimiter } from '../rate-limit/service.js';
 import { colorFor } from '../users/colors.js';
 import { emailIsTaken, insertUser } from '../users/repo.js';
 import { forgetFrom, type FlowData } from './flow-data.js';
@@ -93,7 +93,7 @@ export class RegistrationService {
     private readonly invitations: InvitationsService,
     private readonly mailer: Mailer,
     private readonly auth: AuthService,
-    /** How long a mailed code is good for (config EMAIL_CODE_TTL_SECONDS, 15 minutes by default). */
+    /** How long a mailed code is good for (config EMAIL_CODE_TTL_SECONDS, 10 minutes by default). */
     private readonly codeTtlSeconds: number,
   ) {
     this.handlers = {
@@ -155,14 +155,13 @@ export class RegistrationService {
 
   private async checkInvitationCode(position: Position, body: unknown, context: StepContext): Promise<StepResult> {
     const { code } = validate(invitationCodeBody, body);
-    const checks = [[LIMITS.invitationIp, ipSubject(context.client.ip)]] as const;
-    await this.limiter.assertNotExceeded(checks);
     const kind = position.machine === 'performer' ? 'performer' : 'client';
-    const grant = await this.invitations.check(code, kind).catch(async (error: unknown) => {
-      // Only a wrong code is a guess; a used or expired one was real.
-      if (error instanceof AppError && error.code === 'code_is_incorrect') await this.limiter.recordFailures(checks);
-      throw error;
-    });
+    // Only a wrong code is a guess; a used or expired one was real.
+    const grant = await this.limiter.guessing(
+      [[LIMITS.invitationIp, ipSubject(context.client.ip)]],
+      () => this.invitations.check(code, kind),
+      failsWith('code_is_incorrect'),
+    );
     return this.moveOn(position, 'check-invitation-code', { ...this.dataBefore(position, 'check-invitation-code'), grant });
   }
 
@@ -199,14 +198,16 @@ export class RegistrationService {
       [LIMITS.codeCheckAccount, flow.data.email!],
       [LIMITS.codeCheckIp, ipSubject(context.client.ip)],
     ] as const;
-    await this.limiter.assertNotExceeded(checks);
-    // A code past its lifetime (15 minutes by default), or one that took its 5 wrong tries, is dead: a new one must be sent.
-    if (!flow.codeHash || flow.codeExpired) throw refuse('code_is_expired', 'code');
-    if (!(await takeCodeTry(this.db, flow.tokenHash, EMAIL_CODE.maxWrongTries))) throw refuse('code_is_expired', 'code');
-    if (!sameHash(flow.codeHash, this.codeHashOf(flow.tokenHash, code))) {
-      await this.limiter.recordFailures(checks);
-      throw refuse('code_is_incorrect', 'code');
-    }
+    await this.limiter.guessing(
+      checks,
+      async () => {
+        // A code past its lifetime (10 minutes by default), or one that took its 5 wrong tries, is dead: a new one must be sent.
+        if (!flow.codeHash || flow.codeExpired) throw refuse('code_is_expired', 'code');
+        if (!(await takeCodeTry(this.db, flow.tokenHash, EMAIL_CODE.maxWrongTries))) throw refuse('code_is_expired', 'code');
+        if (!sameHash(flow.codeHash, this.codeHashOf(flow.tokenHash, code))) throw refuse('code_is_incorrect', 'code');
+      },
+      failsWith('code_is_incorrect'),
+    );
     return this.moveOn(position, 'check-email', { ...this.dataBefore(position, 'check-email'), emailVerified: true }, { clearCode: true });
   }
 
