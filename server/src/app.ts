@@ -8,10 +8,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { installApiRateLimit } from './http/api-rate-limit.js';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { installMaintenanceMode } from './http/maintenance.js';
+import { trackApiMethods } from './http/method-not-allowed.js';
 import { installNoStoreForApi } from './http/no-store.js';
 import { installSameOriginCheck } from './http/same-origin.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installServerTiming } from './http/server-timing.js';
 import { registerStaticSite } from './http/static.js';
 import { sessionTokenOf } from './modules/auth/cookie.js';
@@ -47,20 +50,32 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const database = deps.database ?? (await openDatabase(config));
   if (ownsDatabase) await migrate(database);
 
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // A request (headers and body) must arrive within the timeout: a body dripped a byte at a time is cut off.
+    requestTimeout: requestTimeoutMs,
+    // Node checks the timeouts every 30 s by default; once a second cuts a slow drip close to its time.
+    http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    frameworkErrors,
+  });
   const io = createSocketServer(app.server, deps.socketAdapter);
   const services = createServices(config, database.db, new Realtime(io), app.log);
 
   // External plugins.
+  await installSecurityHeaders(app, { isProduction: config.isProduction });
   await app.register(fastifyCookie);
 
   // Ours: the error envelope, the static site behind the not-found fallback, then the request hooks in order.
   installServerTiming(app);
-  installErrorHandling(app, { notFound: await registerStaticSite(app, config.webRoot) });
+  const allowedMethods = trackApiMethods(app);
+  installErrorHandling(app, { notFound: await registerStaticSite(app, config.webRoot), allowedMethods });
   installMaintenanceMode(app, config.maintenanceMode);
   installNoStoreForApi(app);
   installSameOriginCheck(app);
   installSessionHook(app, services.sessions, config.cookieSecure);
+  await installApiRateLimit(app, config.apiRateLimitPerMinute);
 
   // Routes.
   for (const routes of [systemRoutes, authRoutes, registrationRoutes, usersRoutes, projectsRoutes, tasksRoutes, moneyRoutes]) {

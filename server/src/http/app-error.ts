@@ -25,3 +25,12 @@ export class RetryLater extends AppError {
     super('authorization_too_much');
   }
 }
+
+/** 405 `method_not_allowed`: the path exists, not with this method (the catalogue's 409 is for a step called out of order). */
+export class WrongMethod extends AppError {
+  override readonly statusCode = 405;
+
+  constructor() {
+    super('method_not_allowed');
+  }
+}

@@ -234,8 +234,16 @@ describe('client registration', () => {
       expect((await flow.call('check-email', { code: right })).body).toMatchObject({ code: 'code_is_expired' });
     });
 
-    it('refuses a code older than 15 minutes', async () => {
+    it('keeps a code 10 minutes by default, and refuses it after that', async () => {
       const { flow, email } = await atCodeStep();
+      const { lifetime } = await ctx.db
+        .selectFrom('auth_flows')
+        .select(sql<number>`extract(epoch from email_code_expires_at - now())`.as('lifetime'))
+        .where('step', '=', 'check-email')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(Number(lifetime)).toBeGreaterThan(9 * 60);
+      expect(Number(lifetime)).toBeLessThanOrEqual(10 * 60);
       await ctx.db.updateTable('auth_flows').set({ email_code_expires_at: sql`now() - interval '1 second'` }).where('step', '=', 'check-email').execute();
       const response = await flow.call('check-email', { code: await lastCodeTo(ctx, email) });
       expect(response.status).toBe(400);
