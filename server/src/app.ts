@@ -17,6 +17,7 @@ import { installSameOriginCheck } from './http/same-origin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installServerTiming } from './http/server-timing.js';
 import { registerStaticSite } from './http/static.js';
+import type { AuthUser } from './modules/auth/auth-user.js';
 import { sessionTokenOf } from './modules/auth/cookie.js';
 import { installSessionHook } from './modules/auth/hook.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -29,6 +30,8 @@ import { systemRoutes } from './modules/system/routes.js';
 import { tasksRoutes } from './modules/tasks/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createServices, type Services } from './services.js';
+
+const SESSION_SWEEP_INTERVAL_MS = 60_000;
 
 export interface AppDeps {
   /** An open, migrated database; without one the app opens (and migrates, and closes) its own. */
@@ -82,20 +85,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await app.register(routes(services), { prefix: API_ROOT });
   }
 
+  const roomChecks = {
+    canSeeProject: async (user: AuthUser, projectId: number) => (await services.projects.accessTo(user, projectId)) !== null,
+    canSeeTask: (user: AuthUser, taskId: number) => services.tasks.canSee(user, taskId),
+  };
+  services.realtime.useGuards({ rooms: roomChecks, activeSessions: (tokenHashes) => services.sessions.activeOf(tokenHashes) });
   attachSocketHandlers(io, {
     sessions: services.sessions,
-    rooms: {
-      canSeeProject: async (user, projectId) => (await services.projects.accessTo(user, projectId)) !== null,
-      canSeeTask: (user, taskId) => services.tasks.canSee(user, taskId),
-    },
+    rooms: roomChecks,
     sessionTokenOf: (header) => sessionTokenOf(app.parseCookie(header), config.cookieSecure),
+    eventsPer10Seconds: config.socketEventsPer10Seconds,
     log: (error) => app.log.error({ err: error }, 'socket handler failed'),
   });
+  // Sessions that end without a logout (expiry, the absolute cap) close their sockets within a minute.
+  const sessionSweep = setInterval(() => {
+    services.realtime.endLapsedSessions().catch((error: unknown) => app.log.error({ err: error }, 'socket session sweep failed'));
+  }, SESSION_SWEEP_INTERVAL_MS);
+  sessionSweep.unref();
   // Open sockets would keep the HTTP server from closing: drop them first, then shut socket.io down.
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
+    clearInterval(sessionSweep);
     await io.close();
     await services.mailer.close();
   });

@@ -52,7 +52,7 @@ export function serverVersion(): string {
 
 export function createServices(config: Config, db: Db, realtime: Realtime, log: MailLog): Services {
   const limiter = new RateLimiter(db);
-  const sessions = new SessionService(db, config.secret);
+  const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
   const ledger = new LedgerService(db);
   const projects = new ProjectsService(db, ledger);
   const loginCodes = new LoginCodes(db, config.secret);

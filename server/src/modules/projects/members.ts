@@ -69,12 +69,12 @@ export class ProjectMembersService {
       await this.insertOnce(async () =>
         insertMember(this.db, { projectId, userId: invitee.id, role: 'invite', sortOrder: await nextSortOrderOf(this.db, invitee.id), invitedBy: user.id }),
       );
-      this.events.changed(projectId, { users: [invitee.id] });
+      await this.events.changed(projectId, { users: [invitee.id] });
     } else {
       if (await hasEmailInvitation(this.db, projectId, email)) throw new AppError('email_already_invited', { email: 'email_already_invited' });
       await this.insertOnce(() => insertEmailInvitation(this.db, { projectId, email, invitedBy: user.id }));
       await this.mailInvitation(user, projectId, email, context);
-      this.events.changed(projectId);
+      await this.events.changed(projectId);
     }
     return this.projects.get(user, projectId);
   }
@@ -83,14 +83,14 @@ export class ProjectMembersService {
   async accept(user: AuthUser, projectId: number): Promise<Project> {
     await this.ownInvitation(user, projectId);
     await updateMember(this.db, projectId, user.id, { role: 'guest' });
-    this.events.changed(projectId, { users: [user.id] });
+    await this.events.changed(projectId, { users: [user.id] });
     return this.projects.get(user, projectId);
   }
 
   async decline(user: AuthUser, projectId: number): Promise<null> {
     await this.ownInvitation(user, projectId);
     await deleteMember(this.db, projectId, user.id, 'invite');
-    this.events.changed(projectId, { users: [user.id] });
+    await this.events.changed(projectId, { users: [user.id] });
     return null;
   }
 
@@ -105,7 +105,7 @@ export class ProjectMembersService {
       if (!keepsAnAdministrator(members, { userId: memberId, newRole: role })) throw new AppError('access_denied');
       await updateMember(trx, projectId, memberId, { role });
     });
-    this.events.changed(projectId, { users: [memberId] });
+    await this.events.changed(projectId, { users: [memberId] });
     return this.projects.get(user, projectId);
   }
 
@@ -114,7 +114,7 @@ export class ProjectMembersService {
     const member = await memberRoleOf(this.db, projectId, memberId);
     if (!member || member.role === 'invite') throw new AppError('user_not_found');
     await updateMember(this.db, projectId, memberId, { canNegayno });
-    this.events.changed(projectId, { users: [memberId] });
+    await this.events.changed(projectId, { users: [memberId] });
     return this.projects.get(user, projectId);
   }
 
@@ -127,7 +127,7 @@ export class ProjectMembersService {
       if (!keepsAnAdministrator(members, { userId: memberId, newRole: null })) throw new AppError('access_denied');
       await deleteMember(trx, projectId, memberId);
     });
-    this.events.changed(projectId, { users: [memberId] });
+    await this.events.changed(projectId, { users: [memberId] });
     return this.projects.get(user, projectId);
   }
 
@@ -138,7 +138,7 @@ export class ProjectMembersService {
     const removedMember = invitee ? await deleteMember(this.db, projectId, invitee.id, 'invite') : false;
     const removedEmail = await deleteEmailInvitation(this.db, projectId, email);
     if (!removedMember && !removedEmail) throw new AppError('user_not_found');
-    this.events.changed(projectId, { users: removedMember && invitee ? [invitee.id] : [] });
+    await this.events.changed(projectId, { users: removedMember && invitee ? [invitee.id] : [] });
     return this.projects.get(user, projectId);
   }
 
