@@ -75,7 +75,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     money: new MoneyService(db, ledger),
     projects,
     projectEditing: new ProjectEditingService(db, projects, projectEvents),
-    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer),
+    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
     tasks: new TasksService(db, projects, realtime),
     users: new UsersService(db, projects, ledger),
     version: new VersionService(config.webRoot, serverVersion()),

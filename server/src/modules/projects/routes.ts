@@ -24,7 +24,7 @@ function projectIdOf(request: FastifyRequest<WithId>): number {
 }
 
 function invitationContextOf(request: FastifyRequest): InvitationContext {
-  return { language: languageOf(request), origin: `${request.protocol}://${request.host}` };
+  return { language: languageOf(request) };
 }
 
 export function projectsRoutes(services: Services): FastifyPluginAsync {

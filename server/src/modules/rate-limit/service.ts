@@ -24,8 +24,9 @@ export class RateLimiter {
   constructor(private readonly db: Db) {}
 
   /**
-   * Counts this call against every check; refuses with authorization_too_much and the Retry-After of
-   * the longest wait when one of them is over its limit.
+   * Counts this call against every check; when one of them is over its limit, the call is refused with
+   * authorization_too_much and the Retry-After of the longest wait, and counts nowhere: a refused call
+   * was never made, so it does not eat the budget of the other checks.
    */
   async consumeAll(checks: readonly LimitCheck[]): Promise<void> {
     let retryAfterSeconds = 0;
@@ -33,7 +34,9 @@ export class RateLimiter {
       const state = await incrementCounter(this.db, keyOf(rule, subject), rule.windowSeconds);
       if (state.count > rule.limit) retryAfterSeconds = Math.max(retryAfterSeconds, state.retryAfterSeconds);
     }
-    if (retryAfterSeconds > 0) throw new RetryLater(retryAfterSeconds);
+    if (retryAfterSeconds === 0) return;
+    await this.giveBack(checks);
+    throw new RetryLater(retryAfterSeconds);
   }
 
   /**
@@ -43,13 +46,7 @@ export class RateLimiter {
    * count of nothing.
    */
   async guessing<T>(checks: readonly LimitCheck[], attempt: () => Promise<T>, isWrongGuess: (error: unknown) => boolean): Promise<T> {
-    try {
-      await this.consumeAll(checks);
-    } catch (error) {
-      // A refused attempt was never made: it does not push the window's count further.
-      await this.giveBack(checks);
-      throw error;
-    }
+    await this.consumeAll(checks);
     try {
       const result = await attempt();
       await this.giveBack(checks);

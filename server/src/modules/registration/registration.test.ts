@@ -406,10 +406,25 @@ describe('client registration', () => {
       expect(await ctx.db.selectFrom('project_invitations').selectAll().where('email', '=', email).execute()).toEqual([]);
     });
 
-    it('refuses an email with no project invitation', async () => {
-      const response = await new FlowClient(ctx, 'registration').call('email', { email: freshEmail() });
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ code: 'email_not_invited', details: { email: { code: 'email_not_invited' } } });
+    it('answers a registered and a not-invited email like an invited one, and mails neither a code', async () => {
+      const owner = await createUser(ctx.db);
+      const project = await createProject(ctx.db, { owner });
+      const invited = freshEmail();
+      await inviteEmail(ctx.db, project, invited);
+      const registered = (await createUser(ctx.db)).email;
+      const stranger = freshEmail();
+
+      const answers = [];
+      for (const email of [invited, registered, stranger]) {
+        const response = await new FlowClient(ctx, 'registration').call('email', { email });
+        answers.push({ status: response.status, body: response.body });
+      }
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+      expect(answers[0]).toEqual({ status: 200, body: { status: 'ok', data: { next: 'check-email' } } });
+      expect(await readOutbox(ctx.db, { to: registered, limit: 1 })).toEqual([]);
+      expect(await readOutbox(ctx.db, { to: stranger, limit: 1 })).toEqual([]);
+      expect(await readOutbox(ctx.db, { to: invited, limit: 1 })).toHaveLength(1);
     });
 
     it('refuses to finish when the invitation was cancelled meanwhile', async () => {

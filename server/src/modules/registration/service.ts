@@ -165,18 +165,29 @@ export class RegistrationService {
     return this.moveOn(position, 'check-invitation-code', { ...this.dataBefore(position, 'check-invitation-code'), grant });
   }
 
-  /** Sends a confirmation code; called again while the code is awaited, it sends a new one (send-again). */
+  /**
+   * Sends a confirmation code; called again while the code is awaited, it sends a new one (send-again).
+   * Where the answer would tell who has an account (a recovery, and the code-less start of the 4-step
+   * flow), every email goes on to the code step alike and only the right ones get a code.
+   */
   private async email(position: Position, body: unknown, context: StepContext): Promise<StepResult> {
     const { email } = validate(emailStepBody, body);
-    // Every call counts per address first: the answers below tell registered emails apart.
+    // Every call counts per address first: some answers below tell registered emails apart.
     await this.limiter.consumeAll([[LIMITS.codeSendIp, ipSubject(context.client.ip)]]);
     const data: FlowData = { ...this.dataBefore(position, 'email'), email };
+    let mailsCode = true;
     if (position.machine === 'restore') {
       // An unknown email goes on to the code step like a known one, but no code is sent.
       data.userId = (await findCredentials(this.db, email))?.user.id ?? null;
-    } else {
-      if (await emailIsTaken(this.db, email)) throw refuse('email_already_added', 'email');
-      if (position.machine === 'invited-client' && !(await hasProjectInvitation(this.db, email))) throw refuse('email_not_invited', 'email');
+      mailsCode = data.userId !== null;
+    } else if (position.machine === 'invited-client') {
+      // No invitation code was shown, so a registered and a not-invited email answer like an invited
+      // one (both questions are always asked: the same work, the same time) and get no code.
+      const [taken, invited] = await Promise.all([emailIsTaken(this.db, email), hasProjectInvitation(this.db, email)]);
+      mailsCode = !taken && invited;
+    } else if (await emailIsTaken(this.db, email)) {
+      // Past an invitation code the caller is someone we invited: spec 8's email_already_added helps them.
+      throw refuse('email_already_added', 'email');
     }
     // Send-again is once a minute per flow kind (a registration does not hold up a recovery), and a few an hour in all.
     await this.limiter.consumeAll([
@@ -184,7 +195,7 @@ export class RegistrationService {
       [LIMITS.codeSendAccount, email],
     ]);
     const code = randomDigits(EMAIL_CODE.length);
-    if (data.userId !== null) {
+    if (mailsCode) {
       const purpose = position.machine === 'restore' ? 'restore-password' : 'registration';
       await this.mailer.send(confirmationCodeMail(email, code, purpose, context.language, this.codeTtlSeconds));
     }
