@@ -3,6 +3,7 @@
  * their catalogue code; anything unexpected is logged in full and answered as a bare `server_error`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUnstorableText } from '../db/errors.js';
 import { AppError, RetryLater, WrongMethod } from './app-error.js';
 import { isApiPath } from './api-paths.js';
 import { errorEnvelope } from './envelope.js';
@@ -45,6 +46,7 @@ function toAppError(error: FastifyError | AppError, request: FastifyRequest): Ap
   if (error.code?.startsWith('FST_') && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError('invalid_value');
   }
+  if (isUnstorableText(error)) return new AppError('invalid_value');
   request.log.error({ err: error }, 'unexpected error');
   return new AppError('server_error');
 }
