@@ -45,7 +45,8 @@ export interface ActiveSession {
   isStale: boolean;
 }
 
-export async function findActiveSession(db: Db, tokenHash: string, touchIntervalSeconds: number): Promise<ActiveSession | undefined> {
+/** A live session: not expired, and younger than its absolute cap. */
+export async function findActiveSession(db: Db, tokenHash: string, touchIntervalSeconds: number, absoluteSeconds: number): Promise<ActiveSession | undefined> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -53,6 +54,7 @@ export async function findActiveSession(db: Db, tokenHash: string, touchInterval
     .select(sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${touchIntervalSeconds})`.as('isStale'))
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('s.created_at', '>', sql<Date>`now() - make_interval(secs => ${absoluteSeconds})`)
     .executeTakeFirst();
   return row && { user: { id: row.id, role: row.role, email: row.email }, isStale: row.isStale };
 }
@@ -87,9 +89,15 @@ export async function deleteSessionsOf(db: Db, userId: number): Promise<string[]
   return rows.map((row) => row.token_hash);
 }
 
-/** Which of these token hashes belong to sessions that have not ended. */
-export async function activeTokenHashes(db: Db, tokenHashes: string[]): Promise<Set<string>> {
+/** Which of these token hashes belong to sessions that have not ended (expired, or past their absolute cap). */
+export async function activeTokenHashes(db: Db, tokenHashes: string[], absoluteSeconds: number): Promise<Set<string>> {
   if (tokenHashes.length === 0) return new Set();
-  const rows = await db.selectFrom('sessions').select('token_hash').where('token_hash', 'in', tokenHashes).where('expires_at', '>', sql<Date>`now()`).execute();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('token_hash', 'in', tokenHashes)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${absoluteSeconds})`)
+    .execute();
   return new Set(rows.map((row) => row.token_hash));
 }

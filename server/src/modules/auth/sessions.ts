@@ -55,7 +55,7 @@ export class SessionService {
 
   async resolve(token: string): Promise<ResolvedSession | null> {
     const tokenHash = this.hashOf(token);
-    const session = await findActiveSession(this.db, tokenHash, SESSION_TOUCH_INTERVAL_SECONDS);
+    const session = await findActiveSession(this.db, tokenHash, SESSION_TOUCH_INTERVAL_SECONDS, this.lifetime.absoluteSeconds);
     if (!session) return null;
     if (session.isStale) await touchSession(this.db, tokenHash, session.user.id, this.lifetime);
     return { user: session.user, tokenHash, wasExtended: session.isStale };
@@ -70,7 +70,7 @@ export class SessionService {
 
   /** Which of these token hashes still belong to live sessions (the socket sweep's question). */
   activeOf(tokenHashes: string[]): Promise<Set<string>> {
-    return activeTokenHashes(this.db, tokenHashes);
+    return activeTokenHashes(this.db, tokenHashes, this.lifetime.absoluteSeconds);
   }
 
   /** Ends every session of a user; answers their token hashes. */
