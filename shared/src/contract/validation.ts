@@ -10,9 +10,10 @@ import { LENGTH } from './limits.js';
  * database refuses NUL outright) and the bidirectional overrides, embeddings and isolates that make a
  * name display backwards (`\u202Egnp.exe`). Line breaks and tabs stay.
  */
+// eslint-disable-next-line no-control-regex -- matching the control characters is the point
 const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 /** Characters that take no room on screen: a text of only these (and spaces) is empty. */
-const INVISIBLE = /[\s\u00AD\u034F\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
+const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]|\u034F/g;
 
 /** Drops the hidden control characters (the cleaning every text field of the contract does). */
 export function withoutHiddenControls(value: string): string {
