@@ -32,6 +32,7 @@ import { usersRoutes } from './modules/users/routes.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_SWEEP_INTERVAL_MS = 60_000;
+const TRUSTED_PROXY_RANGES = 'loopback, linklocal, uniquelocal';
 
 export interface AppDeps {
   /** An open, migrated database; without one the app opens (and migrates, and closes) its own. */
@@ -56,7 +57,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // TRUST_PROXY (README "Behind a reverse proxy"): X-Forwarded-For is believed only as far as it was
+    // written by hops on loopback or a private network (the proxy); the first address past them is the
+    // client. Trusting every hop would take the first entry, which the client writes itself.
+    trustProxy: config.trustProxy ? TRUSTED_PROXY_RANGES : false,
     // A request (headers and body) must arrive within the timeout: a body dripped a byte at a time is cut off.
     requestTimeout: requestTimeoutMs,
     // Node checks the timeouts every 30 s by default; once a second cuts a slow drip close to its time.

@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { errorText } from '@negayno/shared/contract';
 import { buildApp } from '../app.js';
-import { createUser } from '../test/factories.js';
+import { DEFAULT_TEST_PASSWORD, createUser } from '../test/factories.js';
 import { createTestContext, injectInto, testConfig, type TestContext } from '../test/harness.js';
 
 describe('HTTP hardening', () => {
@@ -104,5 +104,32 @@ describe('HTTP hardening', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await ctx.get('/api/user/profile', { cookie: await ctx.login(other.email) })).status).toBe(200);
+  });
+
+  it('behind the proxy (TRUST_PROXY), takes the address the proxy saw, not one the client wrote into X-Forwarded-For', async () => {
+    const proxied = await buildApp(testConfig({ TRUST_PROXY: '1' }), { database: ctx.database });
+    try {
+      const user = await createUser(ctx.db);
+      const response = await injectInto(proxied, 'POST', '/api/login', {
+        payload: { email: user.email, password: DEFAULT_TEST_PASSWORD },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' },
+      });
+      expect(response.status).toBe(200);
+      const session = await ctx.db.selectFrom('sessions').select('ip').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      expect(session.ip).toBe('203.0.113.7');
+
+      // A client reaching the server directly cannot choose its address by writing the header.
+      const direct = await createUser(ctx.db);
+      await injectInto(proxied, 'POST', '/api/login', {
+        payload: { email: direct.email, password: DEFAULT_TEST_PASSWORD },
+        remoteAddress: '198.51.100.1',
+        headers: { 'x-forwarded-for': '6.6.6.6' },
+      });
+      const directSession = await ctx.db.selectFrom('sessions').select('ip').where('user_id', '=', direct.id).executeTakeFirstOrThrow();
+      expect(directSession.ip).toBe('198.51.100.1');
+    } finally {
+      await proxied.close();
+    }
   });
 });
