@@ -6,11 +6,7 @@ module.exports = {
   projects: [
     frontendProject('shared'),
     frontendProject('host'),
-    frontendProject('mf-auth'),
-    frontendProject('mf-board'),
-    frontendProject('mf-task-chat'),
-    frontendProject('mf-wallet'),
-    frontendProject('mf-profile'),
+    ...require('./shared/src/contract/remotes.json').map(frontendProject),
     ...require('./server/jest.projects.cjs'),
   ],
   // A global option (Jest ignores it per project): PGlite and PostgreSQL set-ups take seconds on 2 cores.

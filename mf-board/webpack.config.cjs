@@ -1,3 +1,3 @@
 const { createAppConfig } = require('@negayno/shared/webpack');
 
-module.exports = createAppConfig({ dir: __dirname, name: 'mf_board', exposes: { './app': './src/exposes/app.tsx' } });
+module.exports = createAppConfig({ dir: __dirname, exposes: { './app': './src/exposes/app.tsx' } });

@@ -1,3 +1,3 @@
 const { createAppConfig } = require('@negayno/shared/webpack');
 
-module.exports = createAppConfig({ dir: __dirname, name: 'mf_wallet', exposes: { './wallet-parcel': './src/exposes/wallet-parcel.tsx' } });
+module.exports = createAppConfig({ dir: __dirname, exposes: { './wallet-parcel': './src/exposes/wallet-parcel.tsx' } });

@@ -5,9 +5,11 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { join, relative } from 'node:path';
 import { pnpm, root } from './pnpm.mjs';
 
-const PACKAGES = ['shared', 'server', 'host', 'mf-auth', 'mf-board', 'mf-task-chat', 'mf-wallet', 'mf-profile'];
+/** The suite's remotes, by package folder: the one list (shared/src/contract/remotes.json). */
+const REMOTES = JSON.parse(readFileSync(join(root, 'shared', 'src', 'contract', 'remotes.json'), 'utf8'));
+const PACKAGES = ['shared', 'server', 'host', ...REMOTES];
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'coverage', '.turbo']);
-const OUTPUTS = ['server/dist/main.js', 'host/dist/index.html', 'mf-auth/dist/remoteEntry.js', 'mf-board/dist/remoteEntry.js', 'mf-task-chat/dist/remoteEntry.js', 'mf-wallet/dist/remoteEntry.js', 'mf-profile/dist/remoteEntry.js'];
+const OUTPUTS = ['server/dist/main.js', 'host/dist/index.html', ...REMOTES.map((remote) => `${remote}/dist/remoteEntry.js`)];
 const STAMP_FILE = join(root, '.tools', 'build-stamp');
 
 function* files(dir) {
@@ -40,7 +42,7 @@ export async function buildIfNeeded({ force = false } = {}) {
     return stamp;
   }
   const started = Date.now();
-  console.log('[negayno] building the suite (shared contract, server, host and five remotes)…');
+  console.log(`[negayno] building the suite (shared contract, server, host and ${REMOTES.length} remotes)…`);
   const code = await pnpm(['run', 'build:all']);
   if (code !== 0) {
     console.error('[negayno] build failed');

@@ -3,8 +3,7 @@
  * pointing a remote elsewhere (or adding a canary) is an edit of this file, not a host rebuild.
  */
 const path = require('node:path');
-
-const REMOTES = ['mf-auth', 'mf-board', 'mf-task-chat', 'mf-wallet', 'mf-profile'];
+const { REMOTE_PACKAGES } = require('@negayno/shared/webpack');
 
 class RemotesManifestPlugin {
   constructor({ workspaceRoot }) {
@@ -16,7 +15,7 @@ class RemotesManifestPlugin {
     compiler.hooks.thisCompilation.tap('RemotesManifestPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'RemotesManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         const manifest = {};
-        for (const dir of REMOTES) {
+        for (const dir of REMOTE_PACKAGES) {
           const { version } = require(path.join(this.workspaceRoot, dir, 'package.json'));
           manifest[dir.replace(/-/g, '_')] = { entry: `/remotes/${dir}/remoteEntry.js`, version };
         }
@@ -26,4 +25,4 @@ class RemotesManifestPlugin {
   }
 }
 
-module.exports = { RemotesManifestPlugin, REMOTES };
+module.exports = { RemotesManifestPlugin };

@@ -8,6 +8,15 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 
 const SHARED_ROOT = path.join(__dirname, '..');
+/** The suite's remotes, by package folder: the one list (shared/src/contract/remotes.json). */
+const REMOTE_PACKAGES = require('../src/contract/remotes.json');
+
+/** A remote's federation name is its folder with underscores (as federationNameOf in the contract). */
+function federationNameOf(dir) {
+  const remotePackage = path.basename(dir);
+  if (!REMOTE_PACKAGES.includes(remotePackage)) throw new Error(`${remotePackage} is not in shared/src/contract/remotes.json`);
+  return remotePackage.replace(/-/g, '_');
+}
 
 /** Packages that must exist once per page (DESIGN.md "Sharing"). */
 const SINGLETONS = [
@@ -57,12 +66,12 @@ function createSharedConfig(fromDir) {
 /**
  * @param {object} options
  * @param {string} options.dir        the package folder (__dirname of its webpack.config.cjs)
- * @param {string} options.name       the federation name, e.g. mf_board
  * @param {Record<string,string>} [options.exposes]
  * @param {boolean} [options.isHost]  the host also gets an index.html and an entry
  * @param {object} [options.mode]
  */
-function createAppConfig({ dir, name, exposes = {}, isHost = false }) {
+function createAppConfig({ dir, exposes = {}, isHost = false }) {
+  const name = isHost ? 'host' : federationNameOf(dir);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -147,4 +156,4 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false }) {
   };
 }
 
-module.exports = { createAppConfig, createSharedConfig, SINGLETONS };
+module.exports = { REMOTE_PACKAGES, createAppConfig, createSharedConfig, SINGLETONS };

@@ -1,4 +1,5 @@
 /** What a remote that failed to load shows instead: a contained card with a retry button. */
+import { remotePackageOf } from '@negayno/shared/contract';
 import { createRemoteLifecycles, StatusCard } from '@negayno/shared/ui';
 import { useTranslation } from 'react-i18next';
 import type { LifeCycles } from 'single-spa';
@@ -11,17 +12,9 @@ export function onRemoteRetry(remote: RemoteName, handler: () => void): void {
   retryHandlers.set(remote, handler);
 }
 
-const DISPLAY_NAMES: Record<RemoteName, string> = {
-  mf_auth: 'mf-auth',
-  mf_board: 'mf-board',
-  mf_task_chat: 'mf-task-chat',
-  mf_wallet: 'mf-wallet',
-  mf_profile: 'mf-profile',
-};
-
 function RemoteLoadError(props: { remote: RemoteName }) {
   const { t } = useTranslation('common');
-  const name = DISPLAY_NAMES[props.remote];
+  const name = remotePackageOf(props.remote);
   return (
     <StatusCard
       title={t('remoteError.title', { name: t(`remotes.${name}`) })}

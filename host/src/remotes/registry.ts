@@ -7,7 +7,8 @@ import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRunt
 import { sendLog } from '@negayno/shared/api';
 import { chooseTarget, type RemotesManifest, type RemoteTarget } from './manifest';
 
-export type RemoteName = 'mf_auth' | 'mf_board' | 'mf_task_chat' | 'mf_wallet' | 'mf_profile';
+/** A remote's federation name (`mf_board`): the remotes themselves are listed in the contract's REMOTE_PACKAGES. */
+export type RemoteName = string;
 
 export class RemoteRegistry {
   private readonly targets = new Map<string, RemoteTarget>();

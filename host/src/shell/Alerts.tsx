@@ -1,5 +1,6 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, tokens } from '@negayno/shared/fluent';
 import { DismissRegular } from '@fluentui/react-icons';
+import { messageText } from '@negayno/shared/i18n';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -18,18 +19,18 @@ const useStyles = makeStyles({
   bar: { boxShadow: tokens.shadow16 },
 });
 
-/** The alert stack: error codes translated through the `errors` namespace, keys through their own. */
+/** The alert stack, in words of the one message mapping (`messageText`). */
 export const Alerts = observer(function Alerts() {
   const { alerts } = useStores();
-  const { t } = useTranslation(['errors', 'common']);
+  const { t } = useTranslation('common');
   const styles = useStyles();
   return (
     <div className={styles.region} aria-live="polite" data-testid="alerts">
       {alerts.alerts.map((alert) => (
         <MessageBar key={alert.id} intent={alert.intent} className={styles.bar} layout="multiline">
-          <MessageBarBody>{t(alert.textKey, { defaultValue: alert.fallback ?? t('errors:invalid_value') })}</MessageBarBody>
+          <MessageBarBody>{messageText({ key: alert.textKey, fallback: alert.fallback })}</MessageBarBody>
           <MessageBarActions
-            containerAction={<Button appearance="transparent" aria-label={t('common:close')} icon={<DismissRegular />} onClick={() => alerts.dismiss(alert.id)} />}
+            containerAction={<Button appearance="transparent" aria-label={t('close')} icon={<DismissRegular />} onClick={() => alerts.dismiss(alert.id)} />}
           />
         </MessageBar>
       ))}

@@ -8,11 +8,10 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SOCKET_PATH } from '@negayno/shared/contract';
+import { REMOTE_PACKAGES, SOCKET_PATH } from '@negayno/shared/contract';
 import { isApiPath, pathOf } from './api-paths.js';
 import type { NotFoundFallback } from './error-handler.js';
 
-export const REMOTE_NAMES = ['mf-auth', 'mf-board', 'mf-task-chat', 'mf-wallet', 'mf-profile'] as const;
 export const REMOTES_PREFIX = '/remotes/';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,7 +32,7 @@ export async function registerStaticSite(app: FastifyInstance, webRoot: string):
   const hostDist = join(webRoot, 'host', 'dist');
   const common = { wildcard: true, cacheControl: false, suppressWarning: true, setHeaders: setCacheHeaders } as const;
   await app.register(fastifyStatic, { ...common, root: hostDist, prefix: '/' });
-  for (const name of REMOTE_NAMES) {
+  for (const name of REMOTE_PACKAGES) {
     await app.register(fastifyStatic, { ...common, root: remoteDist(webRoot, name), prefix: `${REMOTES_PREFIX}${name}/`, decorateReply: false });
   }
 
@@ -50,7 +49,7 @@ export async function registerStaticSite(app: FastifyInstance, webRoot: string):
       if (existsSync(join(hostDist, 'index.html'))) return reply.sendFile('index.html', hostDist);
       hintOnce(request, 'The host', hostDist);
     } else {
-      const remote = REMOTE_NAMES.find((name) => path.startsWith(`${REMOTES_PREFIX}${name}/`));
+      const remote = REMOTE_PACKAGES.find((name) => path.startsWith(`${REMOTES_PREFIX}${name}/`));
       if (remote && !existsSync(remoteDist(webRoot, remote))) hintOnce(request, `The remote ${remote}`, remoteDist(webRoot, remote));
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

@@ -3,7 +3,6 @@
  * channel that carries login and logout to the other tabs of the same browser.
  */
 import mitt from 'mitt';
-import type { UserProfile } from '@negayno/shared/contract';
 
 export interface ApiFailure {
   status: number;
@@ -15,17 +14,9 @@ export interface ApiFailure {
   quiet: boolean;
 }
 
-export type WalletKind = 'user' | 'bonus' | 'project';
-
 export type BusEvents = {
   /** Every failed API answer; the host's handlers turn it into alerts, maintenance mode, sign-out. */
   'api:failure': ApiFailure;
-  /** The session ended (401, logout here or in another tab): stores drop what they hold. */
-  'session:cleared': void;
-  'session:started': UserProfile;
-  /** Ask the host to open the wallet drawer parcel. */
-  'wallet:open': { kind: WalletKind; projectId?: number };
-  'wallet:close': void;
 };
 
 export const bus = mitt<BusEvents>();

@@ -6,6 +6,7 @@ import type {
   AccountRole,
   CardColor,
   ChatKey,
+  ColumnSet,
   Currency,
   Importance,
   KanbanColumn,
@@ -47,6 +48,31 @@ export interface UserProfile {
   canNegayno: boolean;
   language: Language;
   theme: Theme;
+  /** What the account may do anywhere, decided by the server (spec 6). */
+  can: AccountPermissions;
+  /** How the account's boards look: decided by the server from the account role (spec 2, 6; decisions 3). */
+  board: BoardView;
+}
+
+/** What an account may do outside any one project. */
+export interface AccountPermissions {
+  /** Create a project (client accounts). */
+  createProject: boolean;
+}
+
+/** What a kanban card shows besides the basics (spec 6: the pm sees performers, the am managers, staff the project). */
+export interface CardShows {
+  performers: boolean;
+  managers: boolean;
+  project: boolean;
+}
+
+export interface BoardView {
+  /** Home is one board across all the viewer's projects, or the viewer's first project. */
+  home: 'allProjects' | 'firstProject';
+  /** Which column labels the viewer's boards carry (decisions 3). */
+  columnSet: ColumnSet;
+  card: CardShows;
 }
 
 /** Another user as others may see them (`GET /user/{id}`). */
@@ -98,6 +124,29 @@ export interface ProjectListItem {
   counters: ColumnCounters;
 }
 
+/**
+ * What the viewer may do with a project (spec 6), decided by the server's projects policy: a flag is
+ * true exactly when the matching call would be allowed.
+ */
+export interface ProjectPermissions {
+  rename: boolean;
+  /** Move it in the viewer's own project list. */
+  sort: boolean;
+  /** See (and top up) the project balance: the wallet button. */
+  seeBalance: boolean;
+  invite: boolean;
+  changeRoles: boolean;
+  /** The members' "can Negayno" toggle. */
+  changeMemberSettings: boolean;
+  removeMembers: boolean;
+  cancelInvitations: boolean;
+  /** The project menu's "settings" entry (the members' settings). */
+  openSettings: boolean;
+  delete: boolean;
+  /** Create cards in column 1. */
+  createTask: boolean;
+}
+
 /** `GET /project/{id}`. `balance` is null for anyone but a project administrator. */
 export interface Project {
   id: number;
@@ -107,8 +156,9 @@ export interface Project {
   counters: ColumnCounters;
   projectUsers: ProjectUser[];
   staff: ProjectStaff[];
-  /** The viewer's role in the project. */
+  /** The viewer's role in the project: a label to show, never a rule to decide by (read `can`). */
   role: ProjectListItem['role'];
+  can: ProjectPermissions;
   dateCreate: UnixSeconds;
   dateArchived: UnixSeconds | null;
 }
@@ -116,6 +166,12 @@ export interface Project {
 export interface UnreadCounters {
   main: { count: number };
   work: { count: number };
+}
+
+/** What the viewer may do with a task (spec 6), decided by the server's tasks policy. */
+export interface TaskPermissions {
+  /** Edit the task (and see its description history): column 1, not archived, its author or a project administrator. */
+  edit: boolean;
 }
 
 /** What a kanban card shows (`GET /project/{id}/tasks`, `GET /task/{id}/get-card`). */
@@ -138,6 +194,7 @@ export interface TaskCard {
   paused: boolean;
   deletionRequested: boolean;
   attachmentCount: number;
+  can: TaskPermissions;
   dateCreate: UnixSeconds;
   /** Changes whenever anything on the card changes: a card is replaced only by a newer one. */
   dateUpdate: UnixSeconds;
@@ -158,7 +215,6 @@ export interface DescriptionHistoryEntry {
 /** `GET /task/{id}`: the card plus what the task drawer shows. */
 export interface Task extends TaskCard {
   description: string;
-  canEdit: boolean;
   dateStartCalc: UnixSeconds | null;
   dateSend: UnixSeconds | null;
   datePublishExpiration: UnixSeconds | null;

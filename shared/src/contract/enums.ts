@@ -17,10 +17,6 @@ export type AssignableProjectRole = (typeof ASSIGNABLE_PROJECT_ROLES)[number];
 export const ROLE_ORDER = ['administrator', 'user', 'guest', 'invite', 'pm', 'am', 'sm', 'performer'] as const;
 export type AnyRole = (typeof ROLE_ORDER)[number];
 
-export function isStaffRole(role: string): role is StaffRole {
-  return (STAFF_ROLES as readonly string[]).includes(role);
-}
-
 /** Task life cycle (decisions 3). */
 export const TASK_STATUSES = [
   'draft',
@@ -40,7 +36,7 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const KANBAN_COLUMNS = [1, 2, 3, 4] as const;
 export type KanbanColumn = (typeof KANBAN_COLUMNS)[number];
 
-/** Which column labels a viewer sees. */
+/** Which column labels a viewer sees; the server decides which set is whose (`UserProfile.board`). */
 export const COLUMN_SETS = ['client', 'estimation', 'sales'] as const;
 export type ColumnSet = (typeof COLUMN_SETS)[number];
 
@@ -50,13 +46,6 @@ export const COLUMN_LABEL_KEYS: Record<ColumnSet, readonly [string, string, stri
   estimation: ['columns.estimation', 'columns.inProgress', 'columns.testing', 'columns.review'],
   sales: ['columns.calculation', 'columns.sales', 'columns.inProgress', 'columns.review'],
 };
-
-/** The column set of a viewer: client roles and am see the client set; pm and performer the estimation set; sm the sales set. */
-export function columnSetFor(role: AccountRole): ColumnSet {
-  if (role === 'pm' || role === 'performer') return 'estimation';
-  if (role === 'sm') return 'sales';
-  return 'client';
-}
 
 /**
  * The column a task stands in for a viewer's column set (decisions 3 table), or null when the

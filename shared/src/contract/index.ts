@@ -10,3 +10,4 @@ export * from './registration.js';
 export * from './file-types.js';
 export * from './socket-events.js';
 export * from './projects.js';
+export * from './remotes.js';

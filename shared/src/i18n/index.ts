@@ -5,7 +5,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type ErrorCode, type Language, isErrorCode } from '@negayno/shared/contract';
-import { sendLog, setLanguageProvider } from '@negayno/shared/api';
+import { ApiError, sendLog, setLanguageProvider } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
 import { NAMESPACES, resources } from './resources.js';
 
@@ -59,9 +59,34 @@ export async function changeLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language;
 }
 
-/** The translated text of a server error code, or the server's own message when the code is unknown. */
-export function errorMessage(code: string, fallback?: string): string {
-  if (isErrorCode(code)) return i18n.t(code satisfies ErrorCode, { ns: 'errors' });
-  sendLog('i18n_missing_error_code', code);
-  return fallback ?? i18n.t('invalid_value', { ns: 'errors' });
+/**
+ * A message for an alert or a form field: an error code of the catalogue (spec 8), translated
+ * through the `errors` namespace, or a namespaced key of its own (`auth:validation.required`).
+ */
+export interface Message {
+  key: string;
+  values?: Record<string, unknown>;
+  /** The server's own text, shown when the code has no translation. */
+  fallback?: string;
+}
+
+/**
+ * What a failed call says: the error of the named form field when the server gave one, else the
+ * answer's code; anything that is not an answer of the API (a bug, a thrown string) is server_error.
+ */
+export function messageOfError(error: unknown, field?: string): Message {
+  if (!(error instanceof ApiError)) return { key: 'server_error' };
+  const detail = field === undefined ? undefined : error.fieldError(field);
+  return detail ? { key: detail.code, fallback: detail.message } : { key: error.code, fallback: error.message };
+}
+
+/**
+ * The one mapping from a message to words on screen, for alerts and form fields alike. A code the
+ * catalogue does not know reads the server's own words (or invalid_value) and is logged.
+ */
+export function messageText(message: Message): string {
+  if (message.key.includes(':')) return i18n.t(message.key, { ...message.values, defaultValue: message.fallback });
+  if (isErrorCode(message.key)) return i18n.t(message.key satisfies ErrorCode, { ns: 'errors', ...message.values });
+  sendLog('i18n_missing_error_code', message.key);
+  return message.fallback ?? i18n.t('invalid_value', { ns: 'errors' });
 }

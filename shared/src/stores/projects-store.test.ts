@@ -39,14 +39,16 @@ describe('ProjectsStore', () => {
     expect(store.byId(1)?.name).toBe('Renamed');
   });
 
-  it('knows who administers and who may contribute', async () => {
+  it('knows who administers and who may contribute, as the server says', async () => {
     server.routes['GET /project/1'] = { data: project({ role: 'guest' }) };
     await store.loadProject(1);
-    expect(store.isAdmin).toBe(false);
-    expect(store.canContribute).toBe(false);
+    expect(store.current?.can.rename).toBe(false);
+    expect(store.current?.can.createTask).toBe(false);
+    expect(store.current?.can.invite).toBe(false);
     server.routes['GET /project/1'] = { data: project({ role: 'user' }) };
     await store.loadProject(1);
-    expect(store.canContribute).toBe(true);
+    expect(store.current?.can.createTask).toBe(true);
+    expect(store.current?.can.invite).toBe(true);
   });
 
   it('sends the member calls of the users drawer and keeps the answered project', async () => {

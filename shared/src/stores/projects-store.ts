@@ -28,16 +28,6 @@ export class ProjectsStore {
     return this.list.filter((project) => project.role === 'invite');
   }
 
-  /** The viewer administers the project being shown (rename, balance, roles, settings, delete). */
-  get isAdmin(): boolean {
-    return this.current?.role === 'administrator';
-  }
-
-  /** The viewer may create cards in column 1 and manage the users drawer (spec 6). */
-  get canContribute(): boolean {
-    return this.current?.role === 'administrator' || this.current?.role === 'user';
-  }
-
   /**
    * Loads the list. The filter panel asks each time it opens, with retries and its own request name
    * (spec 7).

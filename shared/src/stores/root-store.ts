@@ -11,12 +11,17 @@ import { UiStore } from './ui-store.js';
 export class RootStore {
   readonly alerts = new AlertsStore();
   readonly projects = new ProjectsStore();
-  readonly session: SessionStore = new SessionStore(() => this.clearUserData());
+  readonly session = new SessionStore();
   readonly board = new BoardStore(
-    () => this.session.columnSet,
+    // Signed out nobody sees a board; the client set is as good as any.
+    () => this.session.user?.board.columnSet ?? 'client',
     () => this.session.user?.id ?? null,
   );
   readonly ui = new UiStore(() => this.session.isAuthenticated);
+
+  constructor() {
+    this.session.onCleared(() => this.clearUserData());
+  }
 
   /** What a 401 or a logout drops besides the user: projects, current project, board, wallet. */
   private clearUserData(): void {

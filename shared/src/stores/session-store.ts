@@ -1,8 +1,8 @@
 /** The signed-in user. Login and logout are broadcast to the other tabs (spec 4). */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { columnSetFor, type ColumnSet, type UserProfile } from '@negayno/shared/contract';
+import type { UserProfile } from '@negayno/shared/contract';
 import { ApiError, api, cancelPendingRetries, connectSocket, disconnectSocket } from '@negayno/shared/api';
-import { bus, crossTab } from '@negayno/shared/bus';
+import { crossTab } from '@negayno/shared/bus';
 
 export type SessionStatus = 'unknown' | 'loading' | 'ready';
 
@@ -11,21 +11,21 @@ export class SessionStore {
   status: SessionStatus = 'unknown';
   /** The last session ended because the user signed out (here or in another tab), not by a 401. */
   endedBySignOut = false;
+  /** Who drops user data when the session ends: the one way to clear it, for the root store and remotes' stores alike. */
+  private readonly clearers = new Set<() => void>();
 
-  constructor(private readonly onCleared: () => void) {
-    makeAutoObservable<SessionStore, 'onCleared'>(this, { onCleared: false });
+  constructor() {
+    makeAutoObservable<SessionStore, 'clearers'>(this, { clearers: false });
+  }
+
+  /** Registers what to drop when the session ends (401, logout here or in another tab); returns the unsubscribe. */
+  onCleared(clear: () => void): () => void {
+    this.clearers.add(clear);
+    return () => this.clearers.delete(clear);
   }
 
   get isAuthenticated(): boolean {
     return this.user !== null;
-  }
-
-  get columnSet(): ColumnSet {
-    return columnSetFor(this.user?.role ?? 'user');
-  }
-
-  get isStaff(): boolean {
-    return this.user !== null && this.user.role !== 'user';
   }
 
   /** First check at page load: a 401 here just means "signed out". */
@@ -88,14 +88,12 @@ export class SessionStore {
     this.user = null;
     cancelPendingRetries();
     disconnectSocket();
-    this.onCleared();
-    bus.emit('session:cleared');
+    for (const clear of this.clearers) clear();
   }
 
   private start(profile: UserProfile): void {
     this.user = profile;
     this.endedBySignOut = false;
     connectSocket();
-    bus.emit('session:started', profile);
   }
 }

@@ -3,7 +3,8 @@ import { makeAutoObservable } from 'mobx';
 import { THEMES, type Language, type Theme } from '@negayno/shared/contract';
 import { changeLanguage, currentLanguage } from '@negayno/shared/i18n';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
-import type { WalletKind } from '@negayno/shared/bus';
+
+export type WalletKind = 'user' | 'bonus' | 'project';
 
 export interface WalletRequest {
   kind: WalletKind;

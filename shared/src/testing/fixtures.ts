@@ -1,5 +1,55 @@
 /** Entities for component and store tests: one source, so a new field of the contract is added once. */
-import type { Project, ProjectUser, TaskCard } from '@negayno/shared/contract';
+import type { AccountRole, Project, ProjectPermissions, ProjectUser, TaskCard, UserProfile } from '@negayno/shared/contract';
+
+/**
+ * The `can` the server answers a viewer of each project role (spec 6). Test data only: the browser
+ * reads `can` and never decides from a role; the server's role × action test holds the real rules.
+ */
+export function projectCan(role: Project['role']): ProjectPermissions {
+  const admin = role === 'administrator';
+  const contributor = admin || role === 'user';
+  return {
+    rename: admin,
+    sort: contributor || role === 'guest',
+    seeBalance: admin,
+    invite: contributor,
+    changeRoles: admin,
+    changeMemberSettings: admin,
+    removeMembers: admin,
+    cancelInvitations: admin,
+    openSettings: admin,
+    delete: admin,
+    createTask: contributor,
+  };
+}
+
+/** Nothing allowed: the start of a test that grants single flags. */
+export const NO_PROJECT_CAN: Readonly<ProjectPermissions> = Object.freeze({
+  rename: false,
+  sort: false,
+  seeBalance: false,
+  invite: false,
+  changeRoles: false,
+  changeMemberSettings: false,
+  removeMembers: false,
+  cancelInvitations: false,
+  openSettings: false,
+  delete: false,
+  createTask: false,
+});
+
+/** The profile's `can` and board view the server answers each account role (test data, as above). */
+export function accountView(role: AccountRole): Pick<UserProfile, 'can' | 'board'> {
+  const columnSet = role === 'pm' || role === 'performer' ? 'estimation' : role === 'sm' ? 'sales' : 'client';
+  return {
+    can: { createProject: role === 'user' },
+    board: {
+      home: role === 'user' ? 'firstProject' : 'allProjects',
+      columnSet,
+      card: { performers: role === 'pm', managers: role === 'am', project: role !== 'user' },
+    },
+  };
+}
 
 export function card(id: number, column: 1 | 2 | 3 | 4, overrides: Partial<TaskCard> = {}): TaskCard {
   return {
@@ -20,6 +70,7 @@ export function card(id: number, column: 1 | 2 | 3 | 4, overrides: Partial<TaskC
     paused: false,
     deletionRequested: false,
     attachmentCount: 0,
+    can: { edit: false },
     dateCreate: 1,
     dateUpdate: 1,
     datePublish: null,
@@ -46,6 +97,7 @@ export function project(overrides: Partial<Project> = {}): Project {
     projectUsers: [],
     staff: [],
     role: 'administrator',
+    can: projectCan(overrides.role ?? 'administrator'),
     dateCreate: 1,
     dateArchived: null,
     ...overrides,

@@ -7,6 +7,7 @@ import type { AccountRole, UserProfile } from '@negayno/shared/contract';
 import { changeLanguage, initI18n } from '@negayno/shared/i18n';
 import { rootStore } from '@negayno/shared/stores';
 import { RemoteRoot } from '@negayno/shared/ui';
+import { accountView } from './fixtures.js';
 
 export function demoProfile(overrides: Partial<UserProfile> = {}): UserProfile {
   return {
@@ -32,6 +33,7 @@ export function demoProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     canNegayno: true,
     language: 'uk',
     theme: 'light',
+    ...accountView(overrides.role ?? 'user'),
     ...overrides,
   };
 }

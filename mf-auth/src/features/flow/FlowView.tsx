@@ -23,7 +23,7 @@ import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeInput } from '../code-input/CodeInput';
 import type { Field as FlowField, FlowStore } from './flow-store';
-import type { FormError } from './form-error';
+import { messageText, type Message } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   heading: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, textAlign: 'center' },
@@ -55,7 +55,7 @@ export const FlowView = observer(function FlowView(props: { store: FlowStore; te
   const styles = useStyles();
   useEffect(() => () => store.dispose(), [store]);
 
-  const message = (error: FormError | null | undefined) => (error ? t(error.key, { ...error.values, defaultValue: error.fallback }) : undefined);
+  const message = (error: Message | null | undefined) => (error ? messageText(error) : undefined);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void store.submit();
@@ -159,9 +159,9 @@ function screenHint(screen: FlowStore['screen'], flow: FlowStore['definition']['
   return hints[screen];
 }
 
-type Message = (error: FormError | null | undefined) => string | undefined;
+type MessageText = (error: Message | null | undefined) => string | undefined;
 
-const ScreenFields = observer(function ScreenFields({ store, message }: { store: FlowStore; message: Message }) {
+const ScreenFields = observer(function ScreenFields({ store, message }: { store: FlowStore; message: MessageText }) {
   const { t } = useTranslation(['auth', 'errors']);
   const styles = useStyles();
   const disabled = store.submitting || store.finished;

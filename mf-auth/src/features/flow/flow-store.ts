@@ -9,7 +9,7 @@ import { EMAIL_CODE, FLOW_STEPS, LENGTH, isEmail, type FlowStep, type StepAnswer
 import type { SessionStore } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { FLOWS, type FlowDefinition, type FlowName, type Screen } from './definitions';
-import type { FormError } from './form-error';
+import { messageOfError, type Message } from '@negayno/shared/i18n';
 
 export type Field = 'invitationCode' | 'email' | 'code' | 'country' | 'firstname' | 'lastname' | 'nickname' | 'password' | 'passwordRepeat';
 
@@ -39,8 +39,8 @@ function movedBackTo(data: unknown): (StepAnswer & { next: FlowStep }) | null {
   return answer as StepAnswer & { next: FlowStep };
 }
 
-const required: FormError = { key: 'auth:validation.required' };
-const tooLong = (length: number): FormError => ({ key: 'auth:validation.maxSymbols', values: { length } });
+const required: Message = { key: 'auth:validation.required' };
+const tooLong = (length: number): Message => ({ key: 'auth:validation.maxSymbols', values: { length } });
 
 export class FlowStore {
   definition: FlowDefinition;
@@ -56,9 +56,9 @@ export class FlowStore {
     password: '',
     passwordRepeat: '',
   };
-  errors: Partial<Record<Field, FormError>> = {};
+  errors: Partial<Record<Field, Message>> = {};
   /** A failure that belongs to no field (limits, an expired flow, the server). */
-  formError: FormError | null = null;
+  formError: Message | null = null;
   /** The flow is gone on the server: the user can only start again. */
   expired = false;
   submitting = false;
@@ -184,7 +184,7 @@ export class FlowStore {
   /** The rules of spec 5 for the fields of the current screen; errors land on their fields. */
   private validate(): boolean {
     const v = this.trimmed;
-    const errors: Partial<Record<Field, FormError>> = {};
+    const errors: Partial<Record<Field, Message>> = {};
     const text = (field: Field, max: number) => {
       if (!v[field]) errors[field] = required;
       else if (v[field].length > max) errors[field] = tooLong(max);
@@ -229,8 +229,8 @@ export class FlowStore {
         break;
       case 'password':
         if (!v.password) errors.password = required;
-        else if (v.password.length < LENGTH.password.min) errors.password = { key: 'errors:password_is_too_short' };
-        else if (v.password.length > LENGTH.password.max) errors.password = { key: 'errors:password_is_too_long' };
+        else if (v.password.length < LENGTH.password.min) errors.password = { key: 'password_is_too_short' };
+        else if (v.password.length > LENGTH.password.max) errors.password = { key: 'password_is_too_long' };
         if (!v.passwordRepeat) errors.passwordRepeat = required;
         else if (!errors.password && v.password !== v.passwordRepeat) errors.passwordRepeat = { key: 'auth:validation.passwordsDiffer' };
         break;
@@ -320,7 +320,7 @@ export class FlowStore {
 
   private applyError(error: unknown): void {
     if (!(error instanceof ApiError)) {
-      this.formError = { key: 'errors:server_error' };
+      this.formError = messageOfError(error);
       return;
     }
     if (error.code === 'method_not_allowed') {
@@ -338,12 +338,12 @@ export class FlowStore {
       }
     }
     let placed = false;
-    for (const [field, detail] of Object.entries(error.details)) {
+    for (const field of Object.keys(error.details)) {
       const target = fieldOfServerError(field, this.screen);
       if (!target || !FIELDS_ON[this.screen].includes(target)) continue;
-      this.errors[target] = { key: `errors:${detail.code}`, fallback: detail.message };
+      this.errors[target] = messageOfError(error, field);
       placed = true;
     }
-    if (!placed) this.formError = { key: `errors:${error.code}`, fallback: error.message };
+    if (!placed) this.formError = messageOfError(error);
   }
 }

@@ -1,5 +1,5 @@
 import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
-import { ApiError } from '@negayno/shared/api';
+import { messageOfError, messageText } from '@negayno/shared/i18n';
 import { LENGTH, ROUTES } from '@negayno/shared/contract';
 import { navigate } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
@@ -40,8 +40,7 @@ export const LoginAsPage = observer(function LoginAsPage() {
       await session.loginAs(typed);
       navigate(ROUTES.home);
     } catch (failure) {
-      const failureCode = failure instanceof ApiError ? (failure.fieldError('code')?.code ?? failure.code) : 'server_error';
-      setError(t(`errors:${failureCode}`, { defaultValue: failure instanceof Error ? failure.message : undefined }));
+      setError(messageText(messageOfError(failure, 'code')));
       setSubmitting(false);
     }
   };

@@ -6,7 +6,8 @@ import { AppLink, CenteredCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoginFormStore, type FormError } from './login-form-store';
+import { messageText, type Message } from '@negayno/shared/i18n';
+import { LoginFormStore } from './login-form-store';
 
 const useStyles = makeStyles({
   heading: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS, textAlign: 'center' },
@@ -31,7 +32,7 @@ export const LoginPage = observer(function LoginPage() {
   const [form] = useState(() => new LoginFormStore(session));
   const { t } = useTranslation(['auth', 'errors']);
   const styles = useStyles();
-  const errorText = (error: FormError | null) => (error ? t(error.key, { ...error.values, defaultValue: error.fallback }) : undefined);
+  const errorText = (error: Message | null) => (error ? messageText(error) : undefined);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

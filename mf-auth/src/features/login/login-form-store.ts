@@ -4,24 +4,19 @@
  */
 import { ApiError } from '@negayno/shared/api';
 import { LENGTH, isEmail } from '@negayno/shared/contract';
+import { messageOfError, type Message } from '@negayno/shared/i18n';
 import type { SessionStore } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export type LoginStep = 'email' | 'password';
 
-/** An error is an i18n key (`auth:validation.required`) or a server code of the `errors` namespace. */
-export interface FormError {
-  key: string;
-  values?: Record<string, unknown>;
-  fallback?: string;
-}
 
 export class LoginFormStore {
   step: LoginStep = 'email';
   email = '';
   password = '';
-  emailError: FormError | null = null;
-  passwordError: FormError | null = null;
+  emailError: Message | null = null;
+  passwordError: Message | null = null;
   submitting = false;
 
   constructor(private readonly session: SessionStore) {
@@ -79,16 +74,15 @@ export class LoginFormStore {
 
   private applyServerError(error: unknown): void {
     if (!(error instanceof ApiError)) {
-      this.passwordError = { key: 'errors:server_error' };
+      this.passwordError = messageOfError(error);
       return;
     }
     const emailField = error.fieldError('email');
     if (emailField) {
       this.step = 'email';
-      this.emailError = { key: `errors:${emailField.code}`, fallback: emailField.message };
+      this.emailError = messageOfError(error, 'email');
       return;
     }
-    const code = error.fieldError('password')?.code ?? error.code;
-    this.passwordError = { key: `errors:${code}`, fallback: error.message };
+    this.passwordError = messageOfError(error, 'password');
   }
 }

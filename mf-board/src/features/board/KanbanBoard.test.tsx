@@ -1,6 +1,6 @@
 import type { TaskCard } from '@negayno/shared/contract';
 import { rootStore } from '@negayno/shared/stores';
-import { card, renderInApp, signInAs } from '@negayno/shared/testing';
+import { accountView, card, renderInApp, signInAs } from '@negayno/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { KanbanBoard } from './KanbanBoard';
@@ -95,5 +95,15 @@ describe('KanbanBoard', () => {
     await renderInApp(<KanbanBoard />);
     expect(screen.getByTestId('kanban-board')).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryAllByTestId('task-card')).toHaveLength(0);
+  });
+
+  it('takes the column labels and the card extras from the profile\'s board view, not from the role', async () => {
+    const pm = accountView('pm').board;
+    signInAs('user', { board: { ...pm, columnSet: 'sales' } });
+    showCards([card(1, 1, { performers: [{ id: 7, firstname: 'Ivan', lastname: 'Petrenko', avatarUrl: null }] })]);
+    await renderInApp(<KanbanBoard />, { language: 'en' });
+    expect(labels()).toEqual(['Calculation', 'Sales', 'In progress', 'Review']);
+    expect(screen.getByTestId('card-performers')).toBeInTheDocument();
+    expect(screen.getByTestId('card-project')).toHaveTextContent('Shop');
   });
 });

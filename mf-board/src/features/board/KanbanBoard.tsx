@@ -1,15 +1,17 @@
 import { CounterBadge, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
-import { COLUMN_LABEL_KEYS, KANBAN_COLUMNS, type KanbanColumn, type TaskCard } from '@negayno/shared/contract';
+import { COLUMN_LABEL_KEYS, KANBAN_COLUMNS, type CardShows, type KanbanColumn, type TaskCard } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState } from '@negayno/shared/ui';
 import { SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewTaskForm } from './NewTaskForm';
-import { TaskCardView, cardExtrasFor, type CardExtras } from './TaskCardView';
+import { TaskCardView } from './TaskCardView';
 
 const COLUMN_MIN_WIDTH = 260;
+/** Signed out (a page being torn down) a card shows the basics only. */
+const NO_EXTRAS: CardShows = { performers: false, managers: false, project: false };
 /**
  * Cards a column renders at first and adds each time its end scrolls near: a column of hundreds of
  * cards would otherwise cost most of the board's first paint (the render benchmark).
@@ -49,7 +51,7 @@ const useStyles = makeStyles({
  * One column's cards; memoised so a change in one column re-renders that column alone. Long columns
  * grow by CARDS_PER_STEP as their end comes within a screen of view.
  */
-const CardList = memo(function CardList(props: { cards: TaskCard[]; extras: CardExtras; className: string }) {
+const CardList = memo(function CardList(props: { cards: TaskCard[]; extras: CardShows; className: string }) {
   const [limit, setLimit] = useState(CARDS_PER_STEP);
   const sentinel = useRef<HTMLLIElement>(null);
   const more = props.cards.length > limit;
@@ -76,21 +78,21 @@ const CardList = memo(function CardList(props: { cards: TaskCard[]; extras: Card
   );
 }, sameCards);
 
-function sameCards(before: { cards: TaskCard[]; extras: CardExtras }, after: { cards: TaskCard[]; extras: CardExtras }): boolean {
+function sameCards(before: { cards: TaskCard[]; extras: CardShows }, after: { cards: TaskCard[]; extras: CardShows }): boolean {
   return before.extras === after.extras && before.cards.length === after.cards.length && before.cards.every((card, index) => card === after.cards[index]);
 }
 
 /**
- * Four columns with the labels of the viewer's role set (spec 2) and a counter each. `createIn` names
+ * Four columns with the labels of the viewer's column set (the profile's board view, spec 2) and a counter each. `createIn` names
  * the project whose column 1 offers "new task" (administrators and users only).
  */
 export const KanbanBoard = observer(function KanbanBoard(props: { createIn?: number | null }) {
   const { board, session } = useStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
-  const labels = COLUMN_LABEL_KEYS[session.columnSet];
-  const role = session.user?.role;
-  const extras = useMemo(() => cardExtrasFor(role), [role]);
+  const view = session.user?.board;
+  const labels = COLUMN_LABEL_KEYS[view?.columnSet ?? 'client'];
+  const extras = view?.card ?? NO_EXTRAS;
   const columns = board.columns;
   const loading = board.status === 'loading';
   usePaintMeasure(board.loads);

@@ -1,15 +1,15 @@
 import { rootStore } from '@negayno/shared/stores';
-import { card, member, project, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
+import { NO_PROJECT_CAN, card, member, project, projectCan, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProjectView } from './ProjectView';
 
 const server = apiServerForFile();
 
-function serve(role: 'administrator' | 'user' | 'guest') {
+function serve(role: 'administrator' | 'user' | 'guest', can = projectCan(role)) {
   server.routes = {
     'GET /projects': { data: [{ id: 1, name: 'Shop', role, sortorder: 0, counters: [1, 0, 0, 0] }] },
-    'GET /project/1': { data: project({ role, projectUsers: [member(1, { role })] }) },
+    'GET /project/1': { data: project({ role, can, projectUsers: [member(1, { role })] }) },
     'GET /project/1/tasks': { data: [card(1, 1)] },
   };
 }
@@ -56,5 +56,29 @@ describe('ProjectView', () => {
     await userEvent.click(screen.getByTestId('project-menu-button'));
     expect(await screen.findByTestId('menu-settings')).toBeInTheDocument();
     expect(screen.getByTestId('menu-delete')).toBeInTheDocument();
+  });
+
+  it('shows and hides the tools from the answer\'s can, not from the role it labels', async () => {
+    signInAs('user');
+    const none = NO_PROJECT_CAN;
+    serve('administrator', none);
+    const view = await renderInApp(<ProjectView projectId={1} />, { language: 'en' });
+    expect(await screen.findByTestId('project-name')).toHaveTextContent('Shop');
+    expect(screen.queryByTestId('project-name-input')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('new-task')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('project-wallet')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('project-menu-button'));
+    expect(within(await screen.findByTestId('project-menu')).queryByTestId('menu-delete')).not.toBeInTheDocument();
+    view.unmount();
+    rootStore.projects.clear();
+    serve('guest', { ...none, rename: true, createTask: true, seeBalance: true, delete: true });
+    await renderInApp(<ProjectView projectId={1} />, { language: 'en' });
+    expect(await screen.findByTestId('project-name-input')).toHaveValue('Shop');
+    expect(screen.getByTestId('new-task')).toBeInTheDocument();
+    expect(screen.getByTestId('project-wallet')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('project-menu-button'));
+    const menu = await screen.findByTestId('project-menu');
+    expect(within(menu).getByTestId('menu-delete')).toBeInTheDocument();
+    expect(within(menu).queryByTestId('menu-settings')).not.toBeInTheDocument();
   });
 });

@@ -68,7 +68,7 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
   useLiveBoard([projectId], reload);
 
   const project = projects.current?.id === projectId ? projects.current : null;
-  const admin = project?.role === 'administrator';
+  const can = project?.can;
 
   const deleteProject = async () => {
     const next = await projects.deleteProject(projectId);
@@ -83,7 +83,7 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
         <div className={styles.head}>
           <div className={styles.title}>
             {project ? (
-              <ProjectNameHeading projectId={project.id} name={project.name} editable={admin} />
+              <ProjectNameHeading projectId={project.id} name={project.name} editable={project.can.rename} />
             ) : (
               <Skeleton aria-label={t('common:loading')}>
                 <SkeletonItem size={32} style={{ width: 240 }} />
@@ -93,7 +93,7 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
           {project && (
             <div className={styles.tools}>
               <ProjectMembers project={project} onOpen={() => setDrawer('users')} />
-              {admin && (
+              {project.can.seeBalance && (
                 <Tooltip content={t('toolbar.wallet')} relationship="label">
                   <Button icon={<WalletRegular />} onClick={() => ui.openWallet({ kind: 'project', projectId })} data-testid="project-wallet" />
                 </Tooltip>
@@ -105,7 +105,7 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
             </div>
           )}
         </div>
-        <KanbanBoard createIn={projects.canContribute && project ? projectId : null} />
+        <KanbanBoard createIn={can?.createTask ? projectId : null} />
       </div>
       <FilterPanel open={drawer === 'filter'} onClose={close} withProject={false} />
       {project && drawer === 'users' && <UsersDrawer project={project} onClose={close} />}
@@ -113,7 +113,7 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
       {project && drawer === 'menu' && (
         <ProjectMenuDrawer
           projectName={project.name}
-          admin={admin}
+          can={project.can}
           onChoose={(choice) => setDrawer(choice === 'archive' ? 'archive' : 'users')}
           onDelete={deleteProject}
           onClose={close}

@@ -1,6 +1,6 @@
 import { AvatarGroup, AvatarGroupItem, Badge, CounterBadge, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { FlashFilled, FlagFilled, FolderRegular, PauseCircleRegular } from '@fluentui/react-icons';
-import { taskPath, type AccountRole, type CardColor, type PersonRef, type TaskCard } from '@negayno/shared/contract';
+import { taskPath, type CardColor, type CardShows, type PersonRef, type TaskCard } from '@negayno/shared/contract';
 import { fullName } from '@negayno/shared/lib';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -41,23 +41,6 @@ const useStyles = makeStyles({
   project: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
 });
 
-/** What a card shows besides the basics, by the viewer's account role (spec 6). */
-export interface CardExtras {
-  performers: boolean;
-  managers: boolean;
-  project: boolean;
-}
-
-export function cardExtrasFor(role: AccountRole | undefined): CardExtras {
-  return {
-    performers: role === 'pm',
-    managers: role === 'am',
-    project: role === 'am' || role === 'pm' || role === 'performer' || role === 'sm',
-  };
-}
-
-const NO_EXTRAS: CardExtras = { performers: false, managers: false, project: false };
-
 function People(props: { label: string; people: PersonRef[]; testId: string }) {
   if (props.people.length === 0) return null;
   return (
@@ -69,10 +52,12 @@ function People(props: { label: string; people: PersonRef[]; testId: string }) {
   );
 }
 
-/** A kanban card; a link to the task drawer, so Enter and middle-click work as people expect. */
-export const TaskCardView = observer(function TaskCardView(props: { card: TaskCard; extras?: CardExtras }) {
-  const { card } = props;
-  const extras = props.extras ?? NO_EXTRAS;
+/**
+ * A kanban card; a link to the task drawer, so Enter and middle-click work as people expect. `extras`:
+ * what the viewer's cards show besides the basics, as the profile's board view says (spec 6).
+ */
+export const TaskCardView = observer(function TaskCardView(props: { card: TaskCard; extras: CardShows }) {
+  const { card, extras } = props;
   const showFooter = extras.project || (extras.performers && card.performers.length > 0) || (extras.managers && card.managers.length > 0);
   const { t } = useTranslation('board');
   const styles = useStyles();

@@ -25,11 +25,11 @@ export const HomePage = observer(function HomePage() {
     void projects.load().catch(() => undefined);
   }, [projects]);
 
-  return session.isStaff ? <StaffBoard /> : <ClientHome />;
+  return session.user?.board.home === 'allProjects' ? <StaffBoard /> : <ClientHome />;
 });
 
 const ClientHome = observer(function ClientHome() {
-  const { projects } = useStores();
+  const { projects, session } = useStores();
   const navigate = useNavigate();
   const { t } = useTranslation('board');
   const styles = useStyles();
@@ -51,9 +51,11 @@ const ClientHome = observer(function ClientHome() {
         title={t('noProjectsTitle')}
         text={t('noProjectsText')}
         action={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)} data-testid="create-project">
-            {t('createProject')}
-          </Button>
+          session.user?.can.createProject ? (
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)} data-testid="create-project">
+              {t('createProject')}
+            </Button>
+          ) : undefined
         }
         testId="no-projects"
       />

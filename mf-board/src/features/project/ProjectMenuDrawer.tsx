@@ -13,7 +13,7 @@ import {
   makeStyles,
 } from '@negayno/shared/fluent';
 import { ArchiveRegular, DeleteRegular, SettingsRegular } from '@fluentui/react-icons';
-import { DRAWER_MAX_WIDTH } from '@negayno/shared/contract';
+import { DRAWER_MAX_WIDTH, type ProjectPermissions } from '@negayno/shared/contract';
 import { SideDrawer } from '@negayno/shared/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,10 +22,10 @@ const useStyles = makeStyles({ drawer: { width: `min(${DRAWER_MAX_WIDTH - 120}px
 
 export type ProjectMenuChoice = 'archive' | 'settings';
 
-/** The project menu (spec 2): the archive for everyone; settings and delete for administrators. */
+/** The project menu (spec 2): the archive for everyone; settings and delete as the project's `can` offers. */
 export function ProjectMenuDrawer(props: {
   projectName: string;
-  admin: boolean;
+  can: Pick<ProjectPermissions, 'openSettings' | 'delete'>;
   onChoose: (choice: ProjectMenuChoice) => void;
   onDelete: () => Promise<void>;
   onClose: () => void;
@@ -51,15 +51,15 @@ export function ProjectMenuDrawer(props: {
           <MenuItem icon={<ArchiveRegular />} onClick={() => props.onChoose('archive')} data-testid="menu-archive">
             {t('menu.archive')}
           </MenuItem>
-          {props.admin && (
-            <>
-              <MenuItem icon={<SettingsRegular />} onClick={() => props.onChoose('settings')} data-testid="menu-settings">
-                {t('menu.settings')}
-              </MenuItem>
-              <MenuItem icon={<DeleteRegular />} onClick={() => setConfirming(true)} data-testid="menu-delete">
-                {t('menu.delete')}
-              </MenuItem>
-            </>
+          {props.can.openSettings && (
+            <MenuItem icon={<SettingsRegular />} onClick={() => props.onChoose('settings')} data-testid="menu-settings">
+              {t('menu.settings')}
+            </MenuItem>
+          )}
+          {props.can.delete && (
+            <MenuItem icon={<DeleteRegular />} onClick={() => setConfirming(true)} data-testid="menu-delete">
+              {t('menu.delete')}
+            </MenuItem>
           )}
         </MenuList>
       </DrawerBody>

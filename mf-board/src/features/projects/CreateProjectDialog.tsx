@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner } from '@negayno/shared/fluent';
 import { LENGTH, projectPath } from '@negayno/shared/contract';
-import { ApiError } from '@negayno/shared/api';
+import { messageOfError, messageText } from '@negayno/shared/i18n';
 import { useStores } from '@negayno/shared/stores';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,8 +27,7 @@ export function CreateProjectDialog(props: { open: boolean; onClose: () => void 
       props.onClose();
       navigate(projectPath(project.id));
     } catch (failure) {
-      const code = failure instanceof ApiError ? (failure.fieldError('name')?.code ?? failure.code) : 'server_error';
-      setError(t(`errors:${code}`));
+      setError(messageText(messageOfError(failure, 'name')));
     } finally {
       setBusy(false);
     }

@@ -50,7 +50,7 @@ const useStyles = makeStyles({
 
 /**
  * The user's projects: a rail on wide screens, a select on narrow ones; pending invitations with
- * Accept / Decline; "create project" for client accounts.
+ * Accept / Decline; "create project" where the profile's `can` offers it (client accounts).
  */
 export const ProjectNav = observer(function ProjectNav(props: { currentId: number | null }) {
   const { projects, session } = useStores();
@@ -58,7 +58,7 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
   const styles = useStyles();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const canCreate = session.user?.role === 'user';
+  const canCreate = session.user?.can.createProject ?? false;
   const current = projects.member.find((project) => project.id === props.currentId);
   const narrow = useNarrowerThan(BREAKPOINTS.md);
   const total = (counters: number[]) => counters.reduce((sum, count) => sum + count, 0);

@@ -1,7 +1,7 @@
 import { runInAction } from 'mobx';
 import type { Project } from '@negayno/shared/contract';
 import { rootStore } from '@negayno/shared/stores';
-import { member, project, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
+import { NO_PROJECT_CAN, member, project, projectCan, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UsersDrawer } from './UsersDrawer';
@@ -15,8 +15,8 @@ const members = [
   member(null, { role: 'guest', email: 'new@demo.test', firstname: '', lastname: '' }),
 ];
 
-function show(viewerRole: Project['role']) {
-  const shown = project({ role: viewerRole, projectUsers: members });
+function show(viewerRole: Project['role'], can = projectCan(viewerRole)) {
+  const shown = project({ role: viewerRole, can, projectUsers: members });
   runInAction(() => {
     rootStore.projects.current = shown;
     rootStore.projects.currentStatus = 'ready';
@@ -74,5 +74,25 @@ describe('UsersDrawer', () => {
     const shown = show('guest');
     await renderInApp(<UsersDrawer project={shown} onClose={() => undefined} />, { language: 'en' });
     expect(screen.queryByTestId('invite-form')).not.toBeInTheDocument();
+  });
+
+  it('offers each member tool from its own flag of can', async () => {
+    const none = NO_PROJECT_CAN;
+    const view = await renderInApp(<UsersDrawer project={show('administrator', { ...none, removeMembers: true })} onClose={() => undefined} />, { language: 'en' });
+    expect(within(row('five@demo.test')).getByTestId('remove-member')).toBeInTheDocument();
+    expect(within(row('five@demo.test')).getByTestId('role-label')).toHaveTextContent('User');
+    expect(screen.queryByTestId('role-select')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('negayno-switch')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cancel-invitation')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('invite-form')).not.toBeInTheDocument();
+    view.unmount();
+    await renderInApp(<UsersDrawer project={show('guest', { ...none, invite: true, changeMemberSettings: true, cancelInvitations: true })} onClose={() => undefined} />, {
+      language: 'en',
+    });
+    expect(screen.getByTestId('invite-form')).toBeInTheDocument();
+    expect(within(row('five@demo.test')).getByTestId('negayno-switch')).toBeInTheDocument();
+    expect(screen.queryByTestId('role-select')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('remove-member')).not.toBeInTheDocument();
+    expect(within(row('new@demo.test')).getByTestId('cancel-invitation')).toBeInTheDocument();
   });
 });

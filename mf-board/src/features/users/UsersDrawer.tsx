@@ -17,8 +17,16 @@ import {
   tokens,
 } from '@negayno/shared/fluent';
 import { DeleteRegular, MailRegular, PeopleRegular } from '@fluentui/react-icons';
-import { ASSIGNABLE_PROJECT_ROLES, DRAWER_MAX_WIDTH, LENGTH, type AssignableProjectRole, type Project, type ProjectUser } from '@negayno/shared/contract';
-import { ApiError } from '@negayno/shared/api';
+import {
+  ASSIGNABLE_PROJECT_ROLES,
+  DRAWER_MAX_WIDTH,
+  LENGTH,
+  type AssignableProjectRole,
+  type Project,
+  type ProjectPermissions,
+  type ProjectUser,
+} from '@negayno/shared/contract';
+import { messageOfError, messageText } from '@negayno/shared/i18n';
 import { fullName } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState, SideDrawer } from '@negayno/shared/ui';
@@ -49,12 +57,11 @@ const useStyles = makeStyles({
 const isPending = (member: ProjectUser) => member.id === null || member.role === 'invite';
 
 /**
- * The project's members and invitations (spec 2, 6): administrators and users invite by email;
- * administrators change roles and the "Immediately" access, remove members and cancel invitations.
- * The viewer's own row is never changed or removed here.
+ * The project's members and invitations (spec 2, 6), with the tools the project's `can` offers:
+ * inviting by email; changing roles and the "Immediately" access, removing members, cancelling
+ * invitations. The viewer's own row is never changed or removed here.
  */
 export const UsersDrawer = observer(function UsersDrawer(props: { project: Project; onClose: () => void }) {
-  const { projects } = useStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const { project } = props;
@@ -63,10 +70,10 @@ export const UsersDrawer = observer(function UsersDrawer(props: { project: Proje
   return (
     <SideDrawer title={t('users.title')} onClose={props.onClose} className={styles.drawer} testId="users-drawer">
       <DrawerBody className={styles.body}>
-        {projects.canContribute && <InviteForm projectId={project.id} />}
+        {project.can.invite && <InviteForm projectId={project.id} />}
         <ul className={styles.list} aria-label={t('users.title')}>
           {project.projectUsers.map((member) => (
-            <MemberRow key={member.id ?? member.email} projectId={project.id} member={member} />
+            <MemberRow key={member.id ?? member.email} projectId={project.id} can={project.can} member={member} />
           ))}
         </ul>
         {others && <EmptyState icon={<PeopleRegular />} title={t('users.emptyTitle')} text={t('users.emptyText')} testId="users-empty" />}
@@ -118,8 +125,7 @@ const InviteForm = observer(function InviteForm(props: { projectId: number }) {
       setEmail('');
       setSent(value);
     } catch (failure) {
-      const code = failure instanceof ApiError ? (failure.fieldError('email')?.code ?? failure.code) : 'server_error';
-      setError(t(`errors:${code}`, { defaultValue: failure instanceof Error ? failure.message : code }));
+      setError(messageText(messageOfError(failure, 'email')));
     } finally {
       setBusy(false);
       // The button disables while sending; focus goes back to the field so Escape and typing still work.
@@ -165,15 +171,16 @@ const InviteForm = observer(function InviteForm(props: { projectId: number }) {
   );
 });
 
-const MemberRow = observer(function MemberRow(props: { projectId: number; member: ProjectUser }) {
+const MemberRow = observer(function MemberRow(props: { projectId: number; can: ProjectPermissions; member: ProjectUser }) {
   const { projects, session } = useStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
-  const { member, projectId } = props;
+  const { member, projectId, can } = props;
   const [busy, setBusy] = useState(false);
   const pending = isPending(member);
   const own = member.id !== null && member.id === session.user?.id;
-  const admin = projects.isAdmin;
+  const removable = !own && (pending ? can.cancelInvitations : can.removeMembers);
+  const controlled = !pending && member.id !== null && (can.changeRoles || can.changeMemberSettings);
   const name = pending && !member.firstname ? member.email : fullName(member);
 
   const run = (action: () => Promise<void>) => {
@@ -204,14 +211,14 @@ const MemberRow = observer(function MemberRow(props: { projectId: number; member
               {t('users.owner')}
             </Badge>
           )}
-          {(pending || !admin || own) && (
+          {(pending || !can.changeRoles || own) && (
             <Badge appearance="outline" color={pending ? 'warning' : 'informative'} data-testid="role-label">
               {t(`common:roles.${member.role === 'invite' || member.id === null ? 'invite' : member.role}`)}
             </Badge>
           )}
         </span>
         {busy && <Spinner size="tiny" />}
-        {admin && !own && (
+        {removable && (
           <Tooltip content={pending ? t('users.cancelInvitation', { email: member.email }) : t('users.remove', { name })} relationship="label">
             <Button
               appearance="subtle"
@@ -223,8 +230,8 @@ const MemberRow = observer(function MemberRow(props: { projectId: number; member
           </Tooltip>
         )}
       </div>
-      {admin && !pending && member.id !== null && (
-        <MemberControls projectId={projectId} member={member as ProjectUser & { id: number }} own={own} name={name} busy={busy} run={run} />
+      {controlled && (
+        <MemberControls projectId={projectId} can={can} member={member as ProjectUser & { id: number }} own={own} name={name} busy={busy} run={run} />
       )}
     </li>
   );
@@ -232,6 +239,7 @@ const MemberRow = observer(function MemberRow(props: { projectId: number; member
 
 function MemberControls(props: {
   projectId: number;
+  can: ProjectPermissions;
   member: ProjectUser & { id: number };
   own: boolean;
   name: string;
@@ -244,7 +252,7 @@ function MemberControls(props: {
   const { member, projectId } = props;
   return (
     <div className={styles.controls}>
-      {!props.own && (
+      {!props.own && props.can.changeRoles && (
         <Select
           className={styles.select}
           aria-label={t('users.role', { name: props.name })}
@@ -260,13 +268,15 @@ function MemberControls(props: {
           ))}
         </Select>
       )}
-      <Switch
-        label={t('users.canNegayno')}
-        checked={member.canNegayno}
-        disabled={props.busy}
-        onChange={(_event, data) => props.run(() => projects.updateSettings(projectId, member.id, data.checked))}
-        data-testid="negayno-switch"
-      />
+      {props.can.changeMemberSettings && (
+        <Switch
+          label={t('users.canNegayno')}
+          checked={member.canNegayno}
+          disabled={props.busy}
+          onChange={(_event, data) => props.run(() => projects.updateSettings(projectId, member.id, data.checked))}
+          data-testid="negayno-switch"
+        />
+      )}
     </div>
   );
 }

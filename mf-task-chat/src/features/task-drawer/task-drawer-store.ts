@@ -1,7 +1,7 @@
 /** The task shown in the drawer. It forgets the task when the session ends. */
 import { ApiError, api } from '@negayno/shared/api';
-import { bus } from '@negayno/shared/bus';
 import type { Task } from '@negayno/shared/contract';
+import { rootStore } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export type TaskLoadStatus = 'idle' | 'loading' | 'ready' | 'gone' | 'error';
@@ -13,7 +13,7 @@ export class TaskDrawerStore {
 
   constructor() {
     makeAutoObservable<TaskDrawerStore, 'loadingId'>(this, { loadingId: false });
-    bus.on('session:cleared', () => this.clear());
+    rootStore.session.onCleared(() => this.clear());
   }
 
   /** Loads a task; 403 and 404 end as 'gone' so the view can send the user home (spec 8). */

@@ -9,9 +9,8 @@ import {
 } from '@negayno/shared/fluent';
 import { GiftRegular, WalletRegular } from '@fluentui/react-icons';
 import { DRAWER_MAX_WIDTH } from '@negayno/shared/contract';
-import type { WalletKind } from '@negayno/shared/bus';
 import { formatMoney } from '@negayno/shared/lib';
-import { useStores } from '@negayno/shared/stores';
+import { useStores, type WalletKind } from '@negayno/shared/stores';
 import { SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';

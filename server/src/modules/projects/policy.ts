@@ -4,7 +4,7 @@
  * to; a performer the projects of the tasks they perform. Every rule of the projects module is a named
  * function here: the services ask, they never decide.
  */
-import type { AssignableProjectRole, ProjectListItem } from '@negayno/shared/contract';
+import type { AssignableProjectRole, ProjectListItem, ProjectPermissions } from '@negayno/shared/contract';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { ProjectRelation } from './repo.js';
 
@@ -103,6 +103,27 @@ export function canCancelInvitations(access: ProjectAccess): boolean {
 /** Spec 6: "create cards in column 1" is for administrators and users. */
 export function canCreateTask(access: ProjectAccess): boolean {
   return access.role === 'administrator' || access.role === 'user';
+}
+
+/**
+ * The `can` of a project answer: each flag is the very rule its call asks, so what the browser offers
+ * and what the server allows cannot drift (the role × action test holds them together).
+ */
+export function projectPermissionsOf(access: ProjectAccess): ProjectPermissions {
+  return {
+    rename: canRename(access),
+    sort: canSortProjects(access),
+    seeBalance: canSeeProjectBalance(access),
+    invite: canInvite(access),
+    changeRoles: canChangeRoles(access),
+    changeMemberSettings: canChangeMemberSettings(access),
+    removeMembers: canRemoveMembers(access),
+    cancelInvitations: canCancelInvitations(access),
+    // The menu's "settings" opens the members' settings: offered to whoever may change them.
+    openSettings: canChangeMemberSettings(access),
+    delete: canDeleteProject(access),
+    createTask: canCreateTask(access),
+  };
 }
 
 /** "Only the user's own row is protected from role change and deletion." */

@@ -1,7 +1,7 @@
 import type { ColumnCounters, Project, ProjectListItem, ProjectStaff, ProjectUser } from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/presenters.js';
-import { canSeeMemberContacts, type ProjectAccess } from './policy.js';
+import { canSeeMemberContacts, projectPermissionsOf, type ProjectAccess } from './policy.js';
 import type { MemberRow, ProjectRelation, StaffRow } from './repo.js';
 
 export function toProjectListItem(relation: ProjectRelation, access: ProjectAccess, counters: ColumnCounters): ProjectListItem {
@@ -69,6 +69,7 @@ export function toProject(relation: ProjectRelation, access: ProjectAccess, part
     projectUsers: projectUsersFor(access, parts),
     staff: parts.staff.map(toProjectStaff),
     role: access.role,
+    can: projectPermissionsOf(access),
     dateCreate: toUnix(relation.createdAt),
     dateArchived: toUnixOrNull(relation.archivedAt),
   };

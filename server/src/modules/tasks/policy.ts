@@ -1,7 +1,7 @@
 /**
  * Who sees which task, in which column, and who may edit it (spec 6, decisions 2 and 3).
  */
-import { TASK_COLUMNS, columnSetFor, type ChatKey, type ColumnSet, type KanbanColumn, type TaskStatus } from '@negayno/shared/contract';
+import { TASK_COLUMNS, type BoardView, type CardShows, type ChatKey, type ColumnSet, type KanbanColumn, type TaskPermissions, type TaskStatus } from '@negayno/shared/contract';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { ProjectAccess } from '../projects/policy.js';
 
@@ -12,8 +12,21 @@ export function boardScopeOf(user: AuthUser): BoardScope {
   return user.role === 'performer' ? { kind: 'performer', userId: user.id } : { kind: 'all' };
 }
 
+/** Client roles and the am see the client column set; the pm and performers the estimation set; the sm the sales set. */
 export function columnSetOf(user: AuthUser): ColumnSet {
-  return columnSetFor(user.role);
+  if (user.role === 'pm' || user.role === 'performer') return 'estimation';
+  if (user.role === 'sm') return 'sales';
+  return 'client';
+}
+
+/** Spec 6: the pm sees performers on cards, the am managers; staff and performers see the project's name. */
+function cardShowsOf(user: AuthUser): CardShows {
+  return { performers: user.role === 'pm', managers: user.role === 'am', project: user.role !== 'user' };
+}
+
+/** Staff and performers work across projects, so their home is one board of all of them (spec 2). */
+export function boardViewOf(user: AuthUser): BoardView {
+  return { home: user.role === 'user' ? 'firstProject' : 'allProjects', columnSet: columnSetOf(user), card: cardShowsOf(user) };
 }
 
 export function columnOf(user: AuthUser, status: TaskStatus): KanbanColumn | null {
@@ -42,10 +55,18 @@ export function canSeeTask(user: AuthUser, access: ProjectAccess | null, task: {
  * Spec 6 "Task editing": in the client's column 1, not archived, by a project administrator or by the
  * author while they hold the project role user.
  */
-export function canEditTask(user: AuthUser, access: ProjectAccess | null, task: { status: TaskStatus; authorId: number }): boolean {
+function canEditTask(user: AuthUser, access: ProjectAccess | null, task: { status: TaskStatus; authorId: number }): boolean {
   if (!access || user.role !== 'user') return false;
   if (task.status === 'archived' || TASK_COLUMNS[task.status].client !== 1) return false;
   return access.role === 'administrator' || (access.role === 'user' && task.authorId === user.id);
+}
+
+const EDITABLE: TaskPermissions = Object.freeze({ edit: true });
+const READ_ONLY: TaskPermissions = Object.freeze({ edit: false });
+
+/** The `can` of a task and of its card; shared objects, as a board holds hundreds of cards. */
+export function taskPermissionsOf(user: AuthUser, access: ProjectAccess | null, task: { status: TaskStatus; authorId: number }): TaskPermissions {
+  return canEditTask(user, access, task) ? EDITABLE : READ_ONLY;
 }
 
 /** Clients read the main chat only; the work ("technical") chat is for staff and performers. */

@@ -1,4 +1,4 @@
-import type { ArchivedTask, CardColor, ChatKey, Importance, KanbanColumn, Task, TaskCard } from '@negayno/shared/contract';
+import type { ArchivedTask, CardColor, ChatKey, Importance, KanbanColumn, Task, TaskCard, TaskPermissions } from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/presenters.js';
 import type { StaffRow } from '../projects/repo.js';
@@ -10,6 +10,7 @@ export interface ViewerParts {
   color: CardColor | null;
   chats: ChatRow[];
   managers: TaskCard['managers'];
+  can: TaskPermissions;
 }
 
 /** A project's managers as its cards show them: presented once per project, shared by its cards. */
@@ -43,6 +44,7 @@ export function toTaskCard(row: CardRow, parts: ViewerParts): TaskCard {
     deletionRequested: row.deletionRequested,
     // Files arrive with the files module.
     attachmentCount: 0,
+    can: parts.can,
     dateCreate: row.dateCreate,
     dateUpdate: row.dateUpdate,
     datePublish: row.datePublish,
@@ -54,11 +56,10 @@ export function toTaskCard(row: CardRow, parts: ViewerParts): TaskCard {
   };
 }
 
-export function toTask(card: TaskCard, task: TaskDetailRow, canEdit: boolean): Task {
+export function toTask(card: TaskCard, task: TaskDetailRow): Task {
   return {
     ...card,
     description: task.description,
-    canEdit,
     dateStartCalc: toUnixOrNull(task.date_start_calc),
     dateSend: toUnixOrNull(task.date_send),
     datePublishExpiration: toUnixOrNull(task.date_publish_expiration),

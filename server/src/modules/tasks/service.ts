@@ -6,7 +6,7 @@ import { canCreateTask, type ProjectAccess } from '../projects/policy.js';
 import type { ProjectsService } from '../projects/service.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { cardColor } from './colors.js';
-import { boardScopeOf, boardStatusesOf, canEditTask, canSeeTask, columnOf, readableChatKeys } from './policy.js';
+import { boardScopeOf, boardStatusesOf, canSeeTask, columnOf, readableChatKeys, taskPermissionsOf } from './policy.js';
 import { toArchivedTask, toManagers, toTask, toTaskCard } from './presenters.js';
 import {
   archivedPage,
@@ -80,9 +80,7 @@ export class TasksService {
   async get(user: AuthUser, taskId: number): Promise<Task> {
     const found = await this.findVisible(user, taskId);
     if (!found) throw new AppError('task_not_found');
-    const { task, access } = found;
-    const canEdit = canEditTask(user, access, { status: task.status, authorId: task.author_id });
-    return toTask(await this.cardOf(user, found), task, canEdit);
+    return toTask(await this.cardOf(user, found), found.task);
   }
 
   /** A draft in the client's column 1, written by the viewer; the project's boards hear of it once it is stored. */
@@ -149,7 +147,7 @@ export class TasksService {
   /**
    * Three set-based queries whatever the number of tasks or projects: the cards with their performers
    * and colour facts, the chats with the viewer's unread counts, the projects' managers. What is left here is
-   * the viewer's share of each card (column, colour, chats, managers).
+   * the viewer's share of each card (column, colour, chats, managers, what they may do).
    */
   private async cards(user: AuthUser, accesses: Map<number, ProjectAccess>, selection: TaskSelection): Promise<TaskCard[]> {
     const [rows, chats, staff] = await Promise.all([
@@ -160,14 +158,16 @@ export class TasksService {
     const chatsByTask = groupByTask(chats);
     const managers = new Map([...staff].map(([projectId, rows]) => [projectId, toManagers(rows)]));
     const now = new Date();
-    return rows.map((row) =>
-      toTaskCard(row, {
+    return rows.map((row) => {
+      const access = accesses.get(row.projectId)!;
+      return toTaskCard(row, {
         column: columnOf(user, row.status),
-        color: cardColor(accesses.get(row.projectId)!.role, row, now),
+        color: cardColor(access.role, row, now),
         chats: chatsByTask.get(row.id) ?? [],
         managers: managers.get(row.projectId) ?? [],
-      }),
-    );
+        can: taskPermissionsOf(user, access, row),
+      });
+    });
   }
 
   private async findVisible(user: AuthUser, taskId: number) {

@@ -27,7 +27,10 @@ export interface ProfileFigures {
   notificationCount: number;
 }
 
-export function toUserProfile(user: UserRow, figures: ProfileFigures): UserProfile {
+/** What the profile carries from the policies: the account's permissions and its boards' look. */
+export type ProfileRules = Pick<UserProfile, 'can' | 'board'>;
+
+export function toUserProfile(user: UserRow, figures: ProfileFigures, rules: ProfileRules): UserProfile {
   return {
     id: user.id,
     firstname: user.firstname,
@@ -53,6 +56,8 @@ export function toUserProfile(user: UserRow, figures: ProfileFigures): UserProfi
     canNegayno: user.can_negayno,
     language: user.language,
     theme: user.theme,
+    can: rules.can,
+    board: rules.board,
   };
 }
 

@@ -8,7 +8,8 @@ import { hashPassword } from '../auth/passwords.js';
 import type { LedgerService } from '../money/ledger.js';
 import type { ProjectsService } from '../projects/service.js';
 import { colorFor } from './colors.js';
-import { canSeeUser } from './policy.js';
+import { boardViewOf } from '../tasks/policy.js';
+import { accountPermissionsOf, canSeeUser } from './policy.js';
 import { toPublicUser, toUserProfile } from './presenters.js';
 import { emailIsTaken, findUserById, insertUser } from './repo.js';
 
@@ -37,7 +38,11 @@ export class UsersService {
       this.ledger.balanceOf({ kind: 'user_bonus', userId: row.id }, row.currency),
       this.projects.accessibleProjects(user),
     ]);
-    return toUserProfile(row, { balance, bonusBalance, projectCount: projects.length, notificationCount: 0 });
+    return toUserProfile(
+      row,
+      { balance, bonusBalance, projectCount: projects.length, notificationCount: 0 },
+      { can: accountPermissionsOf(user), board: boardViewOf(user) },
+    );
   }
 
   /** Someone the viewer may not see is answered exactly like someone who does not exist. */
