@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import { DeviceCookies } from './modules/auth/devices.js';
 import { LoginCodes } from './modules/auth/login-codes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionService } from './modules/auth/sessions.js';
@@ -51,11 +52,11 @@ export function serverVersion(): string {
 
 export function createServices(config: Config, db: Db, realtime: Realtime, log: MailLog): Services {
   const limiter = new RateLimiter(db);
-  const sessions = new SessionService(db, config.secret);
+  const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
   const ledger = new LedgerService(db);
   const projects = new ProjectsService(db, ledger);
   const loginCodes = new LoginCodes(db, config.secret);
-  const auth = new AuthService(db, limiter, sessions, realtime, loginCodes);
+  const auth = new AuthService(db, limiter, sessions, realtime, loginCodes, new DeviceCookies(config.secret));
   const mailer = createMailer(config, db, log);
   const invitations = new InvitationsService(db);
   const projectEvents = new ProjectEvents(realtime);
@@ -74,7 +75,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     money: new MoneyService(db, ledger),
     projects,
     projectEditing: new ProjectEditingService(db, projects, projectEvents),
-    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer),
+    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
     tasks: new TasksService(db, projects, realtime),
     users: new UsersService(db, projects, ledger),
     version: new VersionService(config.webRoot, serverVersion()),

@@ -32,12 +32,12 @@ export interface StepAnswer {
 }
 
 /**
- * The e-mailed confirmation code (decisions: 6 digits, 15 minutes, 5 wrong tries, resend once a minute).
+ * The e-mailed confirmation code (decisions: 6 digits, 10 minutes, 5 wrong tries, resend once a minute).
  * The lifetime is the default of the server's EMAIL_CODE_TTL_SECONDS.
  */
 export const EMAIL_CODE = {
   length: CONFIRMATION_CODE_LENGTH,
-  ttlSeconds: 15 * 60,
+  ttlSeconds: 10 * 60,
   maxWrongTries: 5,
   resendSeconds: 60,
 } as const;

@@ -1,8 +1,8 @@
-import { SESSION_COOKIE, endpoints } from '@negayno/shared/contract';
+import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.js';
 import type { Services } from '../../services.js';
-import { clearSessionCookie, setSessionCookie } from './cookie.js';
+import { clearSessionCookie, deviceCookieOf, sessionTokenOf, setDeviceCookie, setSessionCookie } from './cookie.js';
 import type { ClientInfo } from './sessions.js';
 
 export function clientInfoOf(request: FastifyRequest): ClientInfo {
@@ -13,19 +13,20 @@ export function authRoutes(services: Services): FastifyPluginAsync {
   const secure = services.config.cookieSecure;
   return async (app) => {
     route(app, endpoints.auth.login, async ({ body, request, reply }) => {
-      const { user, token } = await services.auth.login(body, clientInfoOf(request));
+      const { user, token, deviceCookie } = await services.auth.login(body, clientInfoOf(request), deviceCookieOf(request, secure));
       setSessionCookie(reply, token, secure);
+      setDeviceCookie(reply, deviceCookie, secure);
       return services.users.profileOf(user);
     });
 
     route(app, endpoints.auth.loginAs, async ({ body, request, reply }) => {
-      const { user, token } = await services.auth.loginByCode(body, clientInfoOf(request), request.cookies[SESSION_COOKIE]);
+      const { user, token } = await services.auth.loginByCode(body, clientInfoOf(request), sessionTokenOf(request.cookies, secure));
       setSessionCookie(reply, token, secure);
       return services.users.profileOf(user);
     });
 
     route(app, endpoints.auth.logout, async ({ request, reply }) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionTokenOf(request.cookies, secure);
       if (token) await services.auth.logout(token);
       clearSessionCookie(reply, secure);
       return null;

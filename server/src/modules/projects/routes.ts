@@ -7,7 +7,7 @@ import { requireUser, userOf } from '../auth/hook.js';
 import type { InvitationContext } from './members.js';
 
 function invitationContextOf(request: FastifyRequest): InvitationContext {
-  return { language: languageOf(request), origin: `${request.protocol}://${request.host}` };
+  return { language: languageOf(request) };
 }
 
 export function projectsRoutes(services: Services): FastifyPluginAsync {
