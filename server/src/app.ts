@@ -8,15 +8,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { installApiRateLimit } from './http/api-rate-limit.js';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { installMaintenanceMode } from './http/maintenance.js';
+import { trackApiMethods } from './http/method-not-allowed.js';
 import { installNoStoreForApi } from './http/no-store.js';
 import { installSameOriginCheck } from './http/same-origin.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installServerTiming } from './http/server-timing.js';
 import { registerStaticSite } from './http/static.js';
 import { Realtime, type SocketServer } from './infra/realtime/realtime.js';
 import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './infra/realtime/server.js';
-import { authRoutes, installSessionHook } from './modules/auth/index.js';
+import type { AuthUser } from './lib/auth-user.js';
+import { authRoutes, installSessionHook, sessionTokenOf } from './modules/auth/index.js';
 import { moneyRoutes } from './modules/money/index.js';
 import { projectsRoutes } from './modules/projects/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
@@ -24,6 +28,9 @@ import { systemRoutes } from './modules/system/index.js';
 import { tasksRoutes } from './modules/tasks/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { createServices, type Services } from './services.js';
+
+const SESSION_SWEEP_INTERVAL_MS = 60_000;
+const TRUSTED_PROXY_RANGES = 'loopback, linklocal, uniquelocal';
 
 export interface AppDeps {
   /** An open, migrated database; without one the app opens (and migrates, and closes) its own. */
@@ -45,40 +52,64 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const database = deps.database ?? (await openDatabase(config));
   if (ownsDatabase) await migrate(database);
 
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // TRUST_PROXY (README "Behind a reverse proxy"): X-Forwarded-For is believed only as far as it was
+    // written by hops on loopback or a private network (the proxy); the first address past them is the
+    // client. Trusting every hop would take the first entry, which the client writes itself.
+    trustProxy: config.trustProxy ? TRUSTED_PROXY_RANGES : false,
+    // A request (headers and body) must arrive within the timeout: a body dripped a byte at a time is cut off.
+    requestTimeout: requestTimeoutMs,
+    // Node checks the timeouts every 30 s by default; once a second cuts a slow drip close to its time.
+    http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    frameworkErrors,
+  });
   const io = createSocketServer(app.server, deps.socketAdapter);
   const services = createServices(config, database.db, new Realtime(io), app.log);
 
   // External plugins.
+  await installSecurityHeaders(app, { isProduction: config.isProduction });
   await app.register(fastifyCookie);
 
   // Ours: the error envelope, the static site behind the not-found fallback, then the request hooks in order.
   installServerTiming(app);
-  installErrorHandling(app, { notFound: await registerStaticSite(app, config.webRoot) });
+  const allowedMethods = trackApiMethods(app);
+  installErrorHandling(app, { notFound: await registerStaticSite(app, config.webRoot), allowedMethods });
   installMaintenanceMode(app, config.maintenanceMode);
   installNoStoreForApi(app);
   installSameOriginCheck(app);
   installSessionHook(app, services.sessions, config.cookieSecure);
+  await installApiRateLimit(app, config.apiRateLimitPerMinute);
 
   // Routes.
   for (const routes of [systemRoutes, authRoutes, registrationRoutes, usersRoutes, projectsRoutes, tasksRoutes, moneyRoutes]) {
     await app.register(routes(services), { prefix: API_ROOT });
   }
 
+  const roomChecks = {
+    canSeeProject: async (user: AuthUser, projectId: number) => (await services.projects.accessTo(user, projectId)) !== null,
+    canSeeTask: (user: AuthUser, taskId: number) => services.tasks.canSee(user, taskId),
+  };
+  services.realtime.useGuards({ rooms: roomChecks, activeSessions: (tokenHashes) => services.sessions.activeOf(tokenHashes) });
   attachSocketHandlers(io, {
     sessions: services.sessions,
-    rooms: {
-      canSeeProject: async (user, projectId) => (await services.projects.accessTo(user, projectId)) !== null,
-      canSeeTask: (user, taskId) => services.tasks.canSee(user, taskId),
-    },
-    parseCookie: (header) => app.parseCookie(header),
+    rooms: roomChecks,
+    sessionTokenOf: (header) => sessionTokenOf(app.parseCookie(header), config.cookieSecure),
+    eventsPer10Seconds: config.socketEventsPer10Seconds,
     log: (error) => app.log.error({ err: error }, 'socket handler failed'),
   });
+  // Sessions that end without a logout (expiry, the absolute cap) close their sockets within a minute.
+  const sessionSweep = setInterval(() => {
+    services.realtime.endLapsedSessions().catch((error: unknown) => app.log.error({ err: error }, 'socket session sweep failed'));
+  }, SESSION_SWEEP_INTERVAL_MS);
+  sessionSweep.unref();
   // Open sockets would keep the HTTP server from closing: drop them first, then shut socket.io down.
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
+    clearInterval(sessionSweep);
     await io.close();
     await services.mailer.close();
   });

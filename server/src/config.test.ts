@@ -21,7 +21,12 @@ describe('configuration', () => {
       cookieSecure: false,
       logLevel: 'info',
       trustProxy: false,
-      emailCodeTtlSeconds: 15 * 60,
+      emailCodeTtlSeconds: 10 * 60,
+      publicUrl: 'http://localhost:8080',
+      apiRateLimitPerMinute: 600,
+      requestTimeoutSeconds: 60,
+      sessionAbsoluteSeconds: 90 * 24 * 3600,
+      socketEventsPer10Seconds: 100,
     });
   });
 
@@ -38,7 +43,12 @@ describe('configuration', () => {
       COOKIE_SECURE: 'yes',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'on',
-      EMAIL_CODE_TTL_SECONDS: '600',
+      EMAIL_CODE_TTL_SECONDS: '300',
+      PUBLIC_URL: 'https://negayno.example/',
+      API_RATE_LIMIT_PER_MINUTE: '1200',
+      REQUEST_TIMEOUT_SECONDS: '20',
+      SESSION_ABSOLUTE_DAYS: '7',
+      SOCKET_EVENTS_PER_10_SECONDS: '50',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -52,7 +62,12 @@ describe('configuration', () => {
       cookieSecure: true,
       logLevel: 'warn',
       trustProxy: true,
-      emailCodeTtlSeconds: 600,
+      emailCodeTtlSeconds: 300,
+      publicUrl: 'https://negayno.example',
+      apiRateLimitPerMinute: 1200,
+      requestTimeoutSeconds: 20,
+      sessionAbsoluteSeconds: 7 * 24 * 3600,
+      socketEventsPer10Seconds: 50,
     });
   });
 
@@ -64,6 +79,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ MAINTENANCE_MODE: 'maybe' })).toThrow(/MAINTENANCE_MODE/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
   });
 
   it('keeps a confirmation code’s lifetime between a second and the hour its flow lives', () => {
@@ -73,7 +89,7 @@ describe('configuration', () => {
   });
 
   describe('a production start', () => {
-    const production = { NODE_ENV: 'production', NEGAYNO_SECRET: GOOD_SECRET, DATABASE_URL: 'postgres://u@h/db' };
+    const production = { NODE_ENV: 'production', NEGAYNO_SECRET: GOOD_SECRET, DATABASE_URL: 'postgres://u@h/db', PUBLIC_URL: 'https://negayno.example' };
 
     it('runs with a real secret and a database server, with secure cookies', () => {
       const config = loadConfig(production);
@@ -87,6 +103,7 @@ describe('configuration', () => {
       ['a short secret', { NEGAYNO_SECRET: 'short-secret' }, /shorter than 32/],
       ['no database server', { DATABASE_URL: undefined }, /DATABASE_URL is not set/],
       ['the demo seed', { NEGAYNO_SEED_DEMO: '1' }, /NEGAYNO_SEED_DEMO/],
+      ['no public address for the links in mails', { PUBLIC_URL: undefined }, /PUBLIC_URL is not set/],
     ])('refuses %s', (_name, change, message) => {
       expect(() => loadConfig({ ...production, ...change })).toThrow(ConfigError);
       expect(() => loadConfig({ ...production, ...change })).toThrow(message);

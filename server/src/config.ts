@@ -35,8 +35,18 @@ export interface Config {
   smtpUrl: string | null;
   /** The From of every mail. */
   mailFrom: string;
-  /** How long a mailed confirmation code is good for (15 minutes unless the operator chooses otherwise). */
+  /** How long a mailed confirmation code is good for (10 minutes unless the operator chooses otherwise). */
   emailCodeTtlSeconds: number;
+  /** `https://negayno.example`: where links in mails lead. Never taken from a request's Host header, which the caller chooses. */
+  publicUrl: string;
+  /** API calls a session (or, signed out, an address) may make per minute before 429. */
+  apiRateLimitPerMinute: number;
+  /** A request (headers and body) must arrive within this; a slow drip is cut off. */
+  requestTimeoutSeconds: number;
+  /** A session ends this long after sign-in however active it is (it slides for 30 days within that). */
+  sessionAbsoluteSeconds: number;
+  /** Events one socket may send per 10 seconds; a socket over it is disconnected. */
+  socketEventsPer10Seconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +90,11 @@ const environmentSchema = z.object({
   MAIL_FROM: optionalText,
   // Up to the hour a registration or recovery lives after its last step: a code cannot outlive its flow.
   EMAIL_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(EMAIL_CODE.ttlSeconds),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')).optional()),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),
+  SOCKET_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).default(100),
 });
 
 function absolute(path: string): string {
@@ -112,6 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? 'Negayno <no-reply@negayno.local>',
     emailCodeTtlSeconds: vars.EMAIL_CODE_TTL_SECONDS,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    apiRateLimitPerMinute: vars.API_RATE_LIMIT_PER_MINUTE,
+    requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
+    sessionAbsoluteSeconds: Math.round(vars.SESSION_ABSOLUTE_DAYS * 24 * 3600),
+    socketEventsPer10Seconds: vars.SOCKET_EVENTS_PER_10_SECONDS,
   };
 }
 
@@ -123,6 +143,7 @@ function refuseUnsafeProduction(vars: z.output<typeof environmentSchema>): void 
   else if (secret === DEVELOPMENT_SECRET) problems.push('NEGAYNO_SECRET is the development default');
   else if (secret.length < MIN_SECRET_LENGTH) problems.push(`NEGAYNO_SECRET is shorter than ${MIN_SECRET_LENGTH} characters`);
   if (!vars.DATABASE_URL) problems.push('DATABASE_URL is not set (the embedded PGlite database is for development only)');
+  if (!vars.PUBLIC_URL) problems.push('PUBLIC_URL is not set (the links in mails need the address people open)');
   if (vars.NEGAYNO_SEED_DEMO) problems.push('NEGAYNO_SEED_DEMO is set (the demo and its known passwords are never seeded in production)');
   if (problems.length > 0) {
     throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);

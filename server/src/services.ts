@@ -6,7 +6,7 @@ import type { Db } from './db/connection.js';
 import { createMailer, type MailLog, type Mailer } from './infra/mail/mailer.js';
 import { RateLimiter } from './infra/rate-limit/service.js';
 import type { Realtime } from './infra/realtime/realtime.js';
-import { AuthService, LoginCodes, SessionService } from './modules/auth/index.js';
+import { AuthService, DeviceCookies, LoginCodes, SessionService } from './modules/auth/index.js';
 import { InvitationsService } from './modules/invitations/index.js';
 import { LedgerService, MoneyService } from './modules/money/index.js';
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
@@ -56,10 +56,10 @@ export function createAccountServices(db: Db): { ledger: LedgerService; projects
 
 export function createServices(config: Config, db: Db, realtime: Realtime, log: MailLog): Services {
   const limiter = new RateLimiter(db);
-  const sessions = new SessionService(db, config.secret);
+  const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
   const { ledger, projects, users } = createAccountServices(db);
   const loginCodes = new LoginCodes(db, config.secret);
-  const auth = new AuthService(db, limiter, sessions, realtime, loginCodes);
+  const auth = new AuthService(db, limiter, sessions, realtime, loginCodes, new DeviceCookies(config.secret));
   const mailer = createMailer(config, db, log);
   const invitations = new InvitationsService(db);
   const projectEvents = new ProjectEvents(realtime);
@@ -78,7 +78,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     money: new MoneyService(db, ledger),
     projects,
     projectEditing: new ProjectEditingService(db, projects, projectEvents),
-    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer),
+    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
     tasks: new TasksService(db, projects, realtime),
     users,
     version: new VersionService(config.webRoot, serverVersion()),

@@ -1,3 +1,4 @@
+import { API_ROOT, endpoints } from '@negayno/shared/contract';
 import { Button, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { WrenchRegular } from '@fluentui/react-icons';
 import { Logo } from '@negayno/shared/ui';
@@ -39,7 +40,8 @@ export function MaintenancePage() {
 
 async function probeAndReload(): Promise<void> {
   try {
-    const response = await fetch('/api/user/profile', { credentials: 'same-origin', cache: 'no-store' });
+    // A bare fetch, not `call`: the probe wants the HTTP status alone, without alerts or sign-out.
+    const response = await fetch(`${API_ROOT}${endpoints.users.profile.path}`, { credentials: 'same-origin', cache: 'no-store' });
     if (response.status !== 502 && response.status !== 503) window.location.reload();
   } catch {
     // Still unreachable: try again at the next tick.

@@ -3,14 +3,14 @@
  * when the tab comes back. The version is kept in local and session storage; a reload for a given
  * version happens once, so a server that flip-flops cannot cause a reload loop.
  */
-import { api } from '@negayno/shared/api';
-import { VERSION_CHECK_INTERVAL_MS, type VersionInfo } from '@negayno/shared/contract';
+import { call } from '@negayno/shared/api';
+import { VERSION_CHECK_INTERVAL_MS, endpoints } from '@negayno/shared/contract';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
 
 const RELOADED_FOR = 'appVersionReloadedFor';
 
 export async function checkVersion(reload: () => void = () => window.location.reload()): Promise<'same' | 'first' | 'reloading'> {
-  const { version } = await api.get<VersionInfo>('/version', { name: 'get-version', quiet: true });
+  const { version } = await call(endpoints.system.version, {}, { name: 'get-version', quiet: true });
   const known = readStorage(STORAGE_KEYS.version);
   writeStorage(STORAGE_KEYS.version, version);
   writeStorage(STORAGE_KEYS.version, version, sessionStorage);

@@ -18,3 +18,19 @@ export class AppError extends Error {
     this.statusCode = httpStatusOf(code);
   }
 }
+
+/** 429 authorization_too_much with the seconds until the limit lets the caller in again (the Retry-After header). */
+export class RetryLater extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('authorization_too_much');
+  }
+}
+
+/** 405 `method_not_allowed`: the path exists, not with this method (the catalogue's 409 is for a step called out of order). */
+export class WrongMethod extends AppError {
+  override readonly statusCode = 405;
+
+  constructor() {
+    super('method_not_allowed');
+  }
+}

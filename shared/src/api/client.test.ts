@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bus, type ApiFailure } from '@negayno/shared/bus';
-import { ApiError, api, setApiOrigin, setLanguageProvider } from './client';
+import { ApiError, request, setApiOrigin, setLanguageProvider } from './client';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 
@@ -41,7 +41,7 @@ describe('api client', () => {
   it('answers the data of an ok envelope and sends JSON with the language', async () => {
     setLanguageProvider(() => 'en');
     handler = (_request, response) => json(response, 200, { status: 'ok', data: { id: 7 } });
-    await expect(api.post('/thing', { a: 1 })).resolves.toEqual({ id: 7 });
+    await expect(request('POST', '/thing', { body: { a: 1 } })).resolves.toEqual({ id: 7 });
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/thing', language: 'en', body: '{"a":1}' });
   });
 
@@ -53,7 +53,7 @@ describe('api client', () => {
         message: 'Invalid email',
         details: { email: { code: 'email_is_invalid', message: 'Invalid email' } },
       });
-    const error = await api.post('/login', {}, { quiet: true }).catch((caught: unknown) => caught);
+    const error = await request('POST', '/login', { body: {}, quiet: true }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'email_is_invalid', message: 'Invalid email' });
     expect((error as ApiError).fieldError('email')?.code).toBe('email_is_invalid');
@@ -61,7 +61,7 @@ describe('api client', () => {
 
   it('treats a body with status error as a failure even with HTTP 200', async () => {
     handler = (_request, response) => json(response, 200, { status: 'error', code: 'task_not_found', message: 'x' });
-    await expect(api.get('/task/1', { quiet: true })).rejects.toMatchObject({ code: 'task_not_found' });
+    await expect(request('GET', '/task/1', { quiet: true })).rejects.toMatchObject({ code: 'task_not_found' });
   });
 
   it('reads a proxy error page without JSON as maintenance on 502', async () => {
@@ -69,7 +69,7 @@ describe('api client', () => {
       response.writeHead(502, { 'Content-Type': 'text/html' });
       response.end('<html>Bad gateway</html>');
     };
-    await expect(api.get('/projects', { quiet: true })).rejects.toMatchObject({ status: 502, code: 'maintenance_mode' });
+    await expect(request('GET', '/projects', { quiet: true })).rejects.toMatchObject({ status: 502, code: 'maintenance_mode' });
   });
 
   it('reports every failure on the bus, marking the ones the caller shows itself', async () => {
@@ -77,8 +77,8 @@ describe('api client', () => {
     const seen: ApiFailure[] = [];
     const listener = (failure: ApiFailure) => seen.push(failure);
     bus.on('api:failure', listener);
-    await api.get('/a', { quiet: true }).catch(() => undefined);
-    await api.get('/b', { name: 'get-b' }).catch(() => undefined);
+    await request('GET', '/a', { quiet: true }).catch(() => undefined);
+    await request('GET', '/b', { name: 'get-b' }).catch(() => undefined);
     bus.off('api:failure', listener);
     expect(seen).toEqual([
       { status: 500, code: 'server_error', message: 'boom', request: '/a', quiet: true },
@@ -88,16 +88,16 @@ describe('api client', () => {
 
   it('shares one request between callers of the same name while it is in flight', async () => {
     handler = (_request, response) => setTimeout(() => json(response, 200, { status: 'ok', data: requests.length }), 50);
-    const [first, second] = await Promise.all([api.get('/projects', { name: 'get-projects' }), api.get('/projects', { name: 'get-projects' })]);
+    const [first, second] = await Promise.all([request('GET', '/projects', { name: 'get-projects' }), request('GET', '/projects', { name: 'get-projects' })]);
     expect(first).toBe(second);
     expect(requests.filter((request) => request.url === '/api/projects')).toHaveLength(1);
-    await api.get('/projects', { name: 'get-projects' });
+    await request('GET', '/projects', { name: 'get-projects' });
     expect(requests.filter((request) => request.url === '/api/projects')).toHaveLength(2);
   });
 
   it('turns a refused connection into an offline ApiError with status 0', async () => {
     setApiOrigin('http://127.0.0.1:1');
-    await expect(api.get('/x', { quiet: true })).rejects.toMatchObject({ status: 0, code: 'offline' });
+    await expect(request('GET', '/x', { quiet: true })).rejects.toMatchObject({ status: 0, code: 'offline' });
     setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   });
 });

@@ -2,7 +2,18 @@
  * The fetch client of spec section 7: cookies, JSON, a 120 s timeout, the envelope, named-request
  * de-duplication, and one place where failures are reported (bus `api:failure` and the log beacon).
  */
-import { API_ROOT, API_TIMEOUT_MS, type ErrorEnvelope, type Envelope, type FieldError } from '@negayno/shared/contract';
+import {
+  API_ROOT,
+  API_TIMEOUT_MS,
+  pathFor,
+  type AnswerOf,
+  type AnyEndpoint,
+  type CallInput,
+  type ErrorEnvelope,
+  type Envelope,
+  type FieldError,
+  type HttpMethod,
+} from '@negayno/shared/contract';
 import { bus } from '@negayno/shared/bus';
 import { sendLog } from './log.js';
 
@@ -34,8 +45,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 let languageOf: () => string = () => 'uk';
 /** Empty in the browser (same origin); a loopback origin in Node tests. */
 let origin = '';
@@ -51,7 +60,7 @@ export function setApiOrigin(value: string): void {
 
 const inFlight = new Map<string, Promise<unknown>>();
 
-export function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+export function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const key = options.name;
   if (key) {
     const running = inFlight.get(key);
@@ -66,7 +75,7 @@ export function request<T>(method: Method, path: string, options: RequestOptions
   return promise;
 }
 
-async function send<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
+async function send<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), API_TIMEOUT_MS);
   const abortFromCaller = () => controller.abort(options.signal?.reason);
@@ -122,9 +131,25 @@ function report(error: ApiError, path: string, options: RequestOptions): void {
   if (error.status !== 0 && !path.startsWith('/log/')) sendLog(`api_${error.code}`, `${error.status} ${requestName}`);
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
+/**
+ * One call of the endpoint table: the path is built from the entry's pattern and the params, the
+ * query from the defined values in the order given, and the answer has the entry's answer type.
+ * `call(endpoints.projects.rename, { params: { id }, body: { name } }, { name: `rename-project-${id}` })`.
+ */
+export function call<E extends AnyEndpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<AnswerOf<E>> {
+  const given = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  const path = `${pathFor(endpoint.path, given.params)}${queryOf(given.query)}`;
+  return request<AnswerOf<E>>(endpoint.method, path, { ...options, body: given.body });
+}
+
+/** An entry without params or body may be called with options alone; otherwise its input comes first. */
+type CallArgs<E> = object extends CallInput<E> ? [input?: CallInput<E>, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions];
+
+export type CallOptions = Omit<RequestOptions, 'body'>;
+
+function queryOf(query: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.set(key, String(value));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}

@@ -15,3 +15,16 @@ export const logBody = z.object({
   message: requiredText('message', LENGTH.logMessage),
 });
 export type LogBody = z.infer<typeof logBody>;
+
+/**
+ * `POST /log/new` as it arrives: navigator.sendBeacon(url, string) posts text/plain, so the body may be
+ * the JSON text itself. Text that is not JSON stays text and fails as `invalid_value`.
+ */
+export const logRequestBody = z.preprocess((body) => {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}, logBody);

@@ -11,3 +11,5 @@ export * from './file-types.js';
 export * from './socket-events.js';
 export * from './projects.js';
 export * from './remotes.js';
+export * from './endpoint.js';
+export * from './endpoints.js';

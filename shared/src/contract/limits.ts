@@ -10,6 +10,9 @@ export const TASK_CLEAR_DELAY_MS = 300;
 
 export const CONFIRMATION_CODE_LENGTH = 6;
 
+/** Ids are PostgreSQL `integer` columns: the largest id there can be. */
+export const MAX_ID = 2_147_483_647;
+
 export const PAGE_SIZE = {
   archive: 20,
   transactions: 20,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ASSIGNABLE_PROJECT_ROLES } from './enums.js';
 import type { ArchivedTask } from './entities.js';
 import type { Paged } from './envelope.js';
-import { LENGTH } from './limits.js';
+import { LENGTH, MAX_ID } from './limits.js';
 import { emailField, requiredText } from './validation.js';
 
 /** `POST /project/new`, `PUT /project/{id}/update-name`, `POST /project/{id}/new-task`. */
@@ -33,7 +33,7 @@ export type MemberSettingsBody = z.infer<typeof memberSettingsBody>;
 
 /** `DELETE /project/{id}/delete?projectId={next}`: the project the caller would like to show next. */
 export const deleteProjectQuery = z.object({
-  projectId: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().optional()).catch(undefined),
+  projectId: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().max(MAX_ID).optional()).catch(undefined),
 });
 export type DeleteProjectQuery = z.infer<typeof deleteProjectQuery>;
 

@@ -16,6 +16,15 @@ export const FLOW_STEPS = ['check-invitation-code', 'email', 'check-email', 'cou
 export type FlowStep = (typeof FLOW_STEPS)[number];
 export type NextStep = FlowStep | 'done';
 
+/**
+ * A step's body as it arrives. The server checks it with the step's schema below only after the
+ * flow's machine admitted the step, so an out-of-order call is refused as such whatever it carries.
+ */
+export const flowStepBody = z.unknown();
+
+/** The step's name in `POST /{kind}/{step}`; an unknown step is not an action of the machines. */
+export const flowStepParam = z.enum(FLOW_STEPS, { error: 'action_not_found' });
+
 export interface StepAnswer {
   next: NextStep;
   /** Free nicknames to choose from (the performer's fullname step). */
@@ -23,12 +32,12 @@ export interface StepAnswer {
 }
 
 /**
- * The e-mailed confirmation code (decisions: 6 digits, 15 minutes, 5 wrong tries, resend once a minute).
+ * The e-mailed confirmation code (decisions: 6 digits, 10 minutes, 5 wrong tries, resend once a minute).
  * The lifetime is the default of the server's EMAIL_CODE_TTL_SECONDS.
  */
 export const EMAIL_CODE = {
   length: CONFIRMATION_CODE_LENGTH,
-  ttlSeconds: 15 * 60,
+  ttlSeconds: 10 * 60,
   maxWrongTries: 5,
   resendSeconds: 60,
 } as const;
@@ -82,3 +91,17 @@ export const loginAsBody = z.object({
   code: requiredText('code', LENGTH.code).transform((value) => value.replace(/[\s-]/g, '').toUpperCase()),
 });
 export type LoginAsBody = z.infer<typeof loginAsBody>;
+
+/** The body each step takes (the server checks it with this schema once the machine admitted the step). */
+export const FLOW_STEP_BODIES = {
+  'check-invitation-code': invitationCodeBody,
+  email: emailStepBody,
+  'check-email': emailCodeBody,
+  country: countryBody,
+  fullname: fullnameBody,
+  nickname: nicknameBody,
+  password: passwordStepBody,
+} as const satisfies Record<FlowStep, z.ZodType>;
+
+/** What the browser sends to a step. */
+export type FlowStepBody<Step extends FlowStep> = z.input<(typeof FLOW_STEP_BODIES)[Step]>;

@@ -12,6 +12,11 @@ export interface ServerToClientEvents {
   'session.end': () => void;
 }
 
+export type ServerEventName = keyof ServerToClientEvents;
+
+/** The payload of a live event, for handlers written apart from `socket.on` (stores, hooks). */
+export type ServerEvent<Name extends ServerEventName> = Parameters<ServerToClientEvents[Name]>[0];
+
 export interface ClientToServerEvents {
   /** Ask to join a room; the answer says whether the server's policy allowed it. */
   join: (room: RoomName, ack: (result: { ok: boolean }) => void) => void;

@@ -3,19 +3,44 @@
  * and the forms report the same code for the same mistake. Each failure's `message` is the code.
  */
 import { z } from 'zod';
-import { LENGTH } from './limits.js';
+import { LENGTH, MAX_ID } from './limits.js';
 
-/** Leading whitespace is dropped (spec 5: "form text fields trim leading whitespace"); trailing is kept for the length check, then trimmed. */
+/**
+ * Characters no text of ours needs and attackers like: NUL and the other control characters (the
+ * database refuses NUL outright) and the bidirectional overrides, embeddings and isolates that make a
+ * name display backwards (`\u202Egnp.exe`). Line breaks and tabs stay.
+ */
+// eslint-disable-next-line no-control-regex -- matching the control characters is the point
+const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+/** Characters that take no room on screen: a text of only these (and spaces) is empty. */
+const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]|\u034F/g;
+
+/** Drops the hidden control characters (the cleaning every text field of the contract does). */
+export function withoutHiddenControls(value: string): string {
+  return value.replace(HIDDEN_CONTROLS, '');
+}
+
+export function hasVisibleCharacters(value: string): boolean {
+  return value.replace(INVISIBLE, '').length > 0;
+}
+
+/**
+ * Leading whitespace is dropped (spec 5: "form text fields trim leading whitespace"); trailing is kept
+ * for the length check, then trimmed. Hidden control characters are dropped first, and a text of only
+ * invisible characters (zero-width spaces, …) is empty.
+ */
 export function requiredText(field: string, max: number) {
   return z
     .string({ error: `${field}_is_empty` })
+    .overwrite(withoutHiddenControls)
     .trim()
     .min(1, { error: `${field}_is_empty` })
+    .refine(hasVisibleCharacters, { error: `${field}_is_empty` })
     .max(max, { error: `${field}_is_too_long` });
 }
 
 export function optionalText(field: string, max: number) {
-  return z.string({ error: `${field}_is_too_long` }).trim().max(max, { error: `${field}_is_too_long` });
+  return z.string({ error: `${field}_is_too_long` }).overwrite(withoutHiddenControls).trim().max(max, { error: `${field}_is_too_long` });
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -54,9 +79,16 @@ export function integerField(field: string, min: number, max: number) {
   );
 }
 
-/** A path parameter id: a positive integer, otherwise `{entity}_not_found`. */
+/**
+ * A path parameter id: a positive integer the database's `integer` column can hold, otherwise
+ * `{entity}_not_found` (a larger number names no row; passed on, PostgreSQL would refuse it with a 500).
+ */
 export function idParam(entity: string) {
-  return z.coerce.number({ error: `${entity}_not_found` }).int({ error: `${entity}_not_found` }).positive({ error: `${entity}_not_found` });
+  return z.coerce
+    .number({ error: `${entity}_not_found` })
+    .int({ error: `${entity}_not_found` })
+    .positive({ error: `${entity}_not_found` })
+    .max(MAX_ID, { error: `${entity}_not_found` });
 }
 
 /** Whether a string is a catalogue-style code rather than a zod default text. */

@@ -1,8 +1,8 @@
 /** The archive drawer's list: archived tasks of one project or of the viewer, 20 a page (decisions 1). */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ArchivedTask, ArchivePage } from '@negayno/shared/contract';
-import { api } from '@negayno/shared/api';
-import type { LoadStatus } from './projects-store.js';
+import { endpoints, type ArchivedTask, type ArchivePage } from '@negayno/shared/contract';
+import { call } from '@negayno/shared/api';
+import { settle, type LoadStatus } from './load.js';
 
 export type ArchiveScope = { kind: 'project'; projectId: number } | { kind: 'user' };
 
@@ -19,19 +19,15 @@ export class ArchiveStore {
   /** The first page, replacing what was held. */
   async load(): Promise<void> {
     this.status = 'loading';
-    try {
-      const page = await api.get<ArchivePage>(this.path(), { name: this.requestName() });
-      runInAction(() => {
-        this.list = page.list;
-        this.hasMore = page.hasMore;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-      });
-      throw error;
-    }
+    const result = await settle(this.page(undefined, this.requestName()));
+    runInAction(() => {
+      if (result.status === 'ready') {
+        this.list = result.answer.list;
+        this.hasMore = result.answer.hasMore;
+      }
+      this.status = result.status;
+    });
+    if (result.status !== 'ready') throw result.error;
   }
 
   /** The next page after the last item held ("show more"). */
@@ -40,7 +36,7 @@ export class ArchiveStore {
     if (!last || !this.hasMore || this.loadingMore) return;
     this.loadingMore = true;
     try {
-      const page = await api.get<ArchivePage>(this.path(last.id), { name: `${this.requestName()}-${last.id}` });
+      const page = await this.page(last.id, `${this.requestName()}-${last.id}`);
       runInAction(() => {
         const held = new Set(this.list.map((task) => task.id));
         this.list = [...this.list, ...page.list.filter((task) => !held.has(task.id))];
@@ -53,9 +49,16 @@ export class ArchiveStore {
     }
   }
 
-  private path(backFrom?: number): string {
-    const base = this.scope.kind === 'project' ? `/project/${this.scope.projectId}/archive` : '/archive';
-    return backFrom === undefined ? base : `${base}/${backFrom}`;
+  /** The first page, or the one after `backFrom`, of the scope's archive. */
+  private page(backFrom: number | undefined, name: string): Promise<ArchivePage> {
+    const { tasks } = endpoints;
+    if (this.scope.kind === 'user') {
+      return backFrom === undefined ? call(tasks.archive, {}, { name }) : call(tasks.archiveFrom, { params: { backFrom } }, { name });
+    }
+    const id = this.scope.projectId;
+    return backFrom === undefined
+      ? call(tasks.projectArchive, { params: { id } }, { name })
+      : call(tasks.projectArchiveFrom, { params: { id, backFrom } }, { name });
   }
 
   private requestName(): string {

@@ -4,10 +4,10 @@
  * a late answer cannot undo a live update.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx';
-import { KANBAN_COLUMNS, type ColumnSet, type KanbanColumn, type TaskCard, type TaskFilter } from '@negayno/shared/contract';
-import { ApiError, api, sendLog } from '@negayno/shared/api';
+import { KANBAN_COLUMNS, endpoints, type ColumnSet, type ServerEvent, type KanbanColumn, type TaskCard, type TaskFilter } from '@negayno/shared/contract';
+import { call, sendLog } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
-import type { LoadStatus } from './projects-store.js';
+import { settle, type LoadStatus } from './load.js';
 
 /** Which board is shown: one project's, or every project the viewer sees (the staff home). */
 export type BoardScope = { kind: 'project'; projectId: number } | { kind: 'all' };
@@ -64,7 +64,7 @@ export class BoardStore {
   async createTask(projectId: number, name: string): Promise<TaskCard> {
     this.creating = true;
     try {
-      const card = await api.post<TaskCard>(`/project/${projectId}/new-task`, { name }, { name: `new-task-${projectId}` });
+      const card = await call(endpoints.tasks.create, { params: { id: projectId }, body: { name } }, { name: `new-task-${projectId}` });
       runInAction(() => this.upsert(card));
       return card;
     } finally {
@@ -78,16 +78,15 @@ export class BoardStore {
    * A `task.update` event: refetch the card unless the held one is already as new; a newer card
    * replaces it; 403/404 means the viewer no longer sees it.
    */
-  async onTaskUpdate(event: { taskId: number; projectId: number; dateUpdate: number }): Promise<void> {
+  async onTaskUpdate(event: ServerEvent<'task.update'>): Promise<void> {
     if (!this.shows(event.projectId)) return;
     const held = this.cards.get(event.taskId);
     if (held && held.dateUpdate >= event.dateUpdate) return;
-    try {
-      const card = await api.get<TaskCard>(`/task/${event.taskId}/get-card`, { quiet: true });
-      runInAction(() => this.upsert(card));
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) runInAction(() => this.remove(event.taskId));
-    }
+    const result = await settle(call(endpoints.tasks.card, { params: { id: event.taskId } }, { quiet: true }));
+    runInAction(() => {
+      if (result.status === 'ready') this.upsert(result.answer);
+      else if (result.status === 'gone') this.remove(event.taskId);
+    });
   }
 
   /** Whether this board shows a project's tasks (and so listens to its room). */
@@ -125,24 +124,29 @@ export class BoardStore {
       this.status = 'loading';
     } else if (query !== filterQuery(this.filter)) this.status = 'loading';
     this.scope = scope;
-    this.filter = parseFilter(new URLSearchParams(query));
-    const path = scope.kind === 'project' ? `/project/${scope.projectId}/tasks` : '/tasks';
-    try {
-      const cards = await api.get<TaskCard[]>(`${path}${query ? `?${query}` : ''}`, { name: `get-tasks-${key}-${query}` });
-      runInAction(() => {
-        if (!this.scope || scopeKey(this.scope) !== key || filterQuery(this.filter) !== query) return;
-        markBoardData();
-        this.cards.replace(cards.map((card) => [card.id, card] as const));
-        for (const card of cards) this.reportRootError(card);
-        this.status = 'ready';
-        this.loads += 1;
-      });
-    } catch (error) {
-      runInAction(() => {
-        if (this.scope && scopeKey(this.scope) === key) this.status = 'error';
-      });
-      throw error;
-    }
+    // The filter as parsed back from its query: trimmed, non-empty values in a fixed order.
+    const applied = parseFilter(new URLSearchParams(query));
+    this.filter = applied;
+    const options = { name: `get-tasks-${key}-${query}` };
+    const request =
+      scope.kind === 'project'
+        ? call(endpoints.tasks.board, { params: { id: scope.projectId }, query: applied }, options)
+        : call(endpoints.tasks.boardOfAll, { query: applied }, options);
+    const result = await settle(request);
+    runInAction(() => {
+      if (result.status !== 'ready') {
+        if (this.scope && scopeKey(this.scope) === key) this.status = result.status;
+        return;
+      }
+      if (!this.scope || scopeKey(this.scope) !== key || filterQuery(this.filter) !== query) return;
+      const cards = result.answer;
+      markBoardData();
+      this.cards.replace(cards.map((card) => [card.id, card] as const));
+      for (const card of cards) this.reportRootError(card);
+      this.status = 'ready';
+      this.loads += 1;
+    });
+    if (result.status !== 'ready') throw result.error;
   }
 
   /** Whether a card belongs on the board shown: its scope and the applied filter (spec 2 "Filter panel"). */

@@ -1,3 +1,4 @@
+export * from './load.js';
 export * from './alerts-store.js';
 export * from './archive-store.js';
 export * from './board-store.js';

@@ -1,9 +1,10 @@
 /** The user's projects, the project being shown, and every change a project's page can make (spec 7). */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AssignableProjectRole, DeleteProjectAnswer, Project, ProjectListItem } from '@negayno/shared/contract';
-import { ApiError, api, withRetry } from '@negayno/shared/api';
+import { endpoints, type AssignableProjectRole, type Project, type ProjectListItem, type ServerEvent } from '@negayno/shared/contract';
+import { call, withRetry } from '@negayno/shared/api';
+import { settle, type LoadStatus } from './load.js';
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+const calls = endpoints.projects;
 
 /** What a `project.update` event left of the project being shown. */
 export type ProjectUpdateOutcome = 'unchanged' | 'reloaded' | 'gone';
@@ -34,20 +35,14 @@ export class ProjectsStore {
    */
   async load(options: { forFilter?: boolean } = {}): Promise<void> {
     this.listStatus = this.list.length ? 'ready' : 'loading';
-    try {
-      const list = options.forFilter
-        ? await withRetry(() => api.get<ProjectListItem[]>('/projects', { name: 'get-projects-filter' }))
-        : await api.get<ProjectListItem[]>('/projects', { name: 'get-projects' });
-      runInAction(() => {
-        this.list = list;
-        this.listStatus = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.listStatus = 'error';
-      });
-      throw error;
-    }
+    const result = await settle(
+      options.forFilter ? withRetry(() => call(calls.list, {}, { name: 'get-projects-filter' })) : call(calls.list, {}, { name: 'get-projects' }),
+    );
+    runInAction(() => {
+      if (result.status === 'ready') this.list = result.answer;
+      this.listStatus = result.status;
+    });
+    if (result.status !== 'ready') throw result.error;
   }
 
   /**
@@ -59,22 +54,18 @@ export class ProjectsStore {
       this.current = null;
       this.currentStatus = 'loading';
     }
-    try {
-      const project = await api.get<Project>(`/project/${id}`, { name: `get-project-${id}` });
-      runInAction(() => this.setCurrent(project));
-      return 'ok';
-    } catch (error) {
-      runInAction(() => {
-        this.currentStatus = 'error';
-      });
-      if (isGone(error)) return 'gone';
-      throw error;
-    }
+    const result = await settle(call(calls.get, { params: { id } }, { name: `get-project-${id}` }));
+    runInAction(() => {
+      if (result.status === 'ready') this.setCurrent(result.answer);
+      else this.currentStatus = result.status;
+    });
+    if (result.status === 'error') throw result.error;
+    return result.status === 'ready' ? 'ok' : 'gone';
   }
 
   /** Creates a project (client accounts only); it goes first in the creator's list. */
   async create(name: string): Promise<Project> {
-    const project = await api.post<Project>('/project/new', { name }, { name: 'create-project', quiet: true });
+    const project = await call(calls.create, { body: { name } }, { name: 'create-project', quiet: true });
     runInAction(() => {
       this.list = [toListItem(project), ...this.list];
     });
@@ -83,14 +74,14 @@ export class ProjectsStore {
   }
 
   async rename(id: number, name: string): Promise<Project> {
-    const project = await api.put<Project>(`/project/${id}/update-name`, { name }, { name: `rename-project-${id}` });
+    const project = await call(calls.rename, { params: { id }, body: { name } }, { name: `rename-project-${id}` });
     runInAction(() => this.setCurrent(project));
     return project;
   }
 
   /** Moves a project to a 0-based position in the viewer's own list. */
   async updateSort(id: number, sortorder: number): Promise<void> {
-    const list = await api.put<ProjectListItem[]>(`/project/${id}/update-sort`, { sortorder }, { name: 'update-project-sort' });
+    const list = await call(calls.sort, { params: { id }, body: { sortorder } }, { name: 'update-project-sort' });
     runInAction(() => {
       this.list = list;
     });
@@ -98,42 +89,38 @@ export class ProjectsStore {
 
   /** Invites by email; throws ApiError (email_already_invited, user_already_added, …) for the form. */
   async invite(id: number, email: string): Promise<Project> {
-    const project = await api.post<Project>(`/project/${id}/invite-user`, { email }, { name: `invite-${id}`, quiet: true });
+    const project = await call(calls.invite, { params: { id }, body: { email } }, { name: `invite-${id}`, quiet: true });
     runInAction(() => this.setCurrent(project));
     return project;
   }
 
   async acceptInvitation(id: number): Promise<Project> {
-    const project = await api.post<Project>(`/project/${id}/accept-invitation`, undefined, { name: `accept-invitation-${id}` });
+    const project = await call(calls.acceptInvitation, { params: { id } }, { name: `accept-invitation-${id}` });
     await this.load();
     return project;
   }
 
   async declineInvitation(id: number): Promise<void> {
-    await api.delete<null>(`/project/${id}/decline-invitation`, { name: `decline-invitation-${id}` });
+    await call(calls.declineInvitation, { params: { id } }, { name: `decline-invitation-${id}` });
     runInAction(() => {
       this.list = this.list.filter((project) => project.id !== id);
     });
   }
 
   async updateRole(id: number, userId: number, role: AssignableProjectRole): Promise<void> {
-    this.setCurrent(await api.put<Project>(`/project/${id}/user/${userId}/update-role`, { role }, { name: `update-role-${id}-${userId}` }));
+    this.setCurrent(await call(calls.updateRole, { params: { id, userId }, body: { role } }, { name: `update-role-${id}-${userId}` }));
   }
 
   async updateSettings(id: number, userId: number, canNegayno: boolean): Promise<void> {
-    this.setCurrent(
-      await api.put<Project>(`/project/${id}/user/${userId}/update-settings`, { canNegayno }, { name: `update-settings-${id}-${userId}` }),
-    );
+    this.setCurrent(await call(calls.updateSettings, { params: { id, userId }, body: { canNegayno } }, { name: `update-settings-${id}-${userId}` }));
   }
 
   async removeUser(id: number, userId: number): Promise<void> {
-    this.setCurrent(await api.delete<Project>(`/project/${id}/user/${userId}/delete`, { name: `remove-user-${id}-${userId}` }));
+    this.setCurrent(await call(calls.removeUser, { params: { id, userId } }, { name: `remove-user-${id}-${userId}` }));
   }
 
   async cancelInvitation(id: number, email: string): Promise<void> {
-    this.setCurrent(
-      await api.delete<Project>(`/project/${id}/cancel-invitation/${encodeURIComponent(email)}`, { name: `cancel-invitation-${id}` }),
-    );
+    this.setCurrent(await call(calls.cancelInvitation, { params: { id, email } }, { name: `cancel-invitation-${id}` }));
   }
 
   /**
@@ -142,8 +129,7 @@ export class ProjectsStore {
    */
   async deleteProject(id: number): Promise<number | null> {
     const wanted = this.member.find((project) => project.id !== id)?.id;
-    const query = wanted ? `?projectId=${wanted}` : '';
-    const answer = await api.delete<DeleteProjectAnswer>(`/project/${id}/delete${query}`, { name: `delete-project-${id}` });
+    const answer = await call(calls.delete, { params: { id }, query: { projectId: wanted } }, { name: `delete-project-${id}` });
     runInAction(() => {
       this.list = this.list.filter((project) => project.id !== id);
       if (this.current?.id === id) {
@@ -159,7 +145,7 @@ export class ProjectsStore {
    * A `project.update` event: the list always refreshes (names, counters, invitations); the project
    * shown reloads, or is 'gone' when it was deleted or the viewer lost access.
    */
-  async onProjectUpdate(event: { projectId: number; deleted?: boolean }): Promise<ProjectUpdateOutcome> {
+  async onProjectUpdate(event: ServerEvent<'project.update'>): Promise<ProjectUpdateOutcome> {
     void this.load().catch(() => undefined);
     if (this.current?.id !== event.projectId) return 'unchanged';
     if (event.deleted) {
@@ -193,10 +179,6 @@ export class ProjectsStore {
     this.currentStatus = 'ready';
     this.list = this.list.map((item) => (item.id === project.id ? { ...item, name: project.name, counters: project.counters } : item));
   }
-}
-
-function isGone(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 403 || error.status === 404);
 }
 
 function toListItem(project: Project): ProjectListItem {

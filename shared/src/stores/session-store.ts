@@ -1,7 +1,7 @@
 /** The signed-in user. Login and logout are broadcast to the other tabs (spec 4). */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { UserProfile } from '@negayno/shared/contract';
-import { ApiError, api, cancelPendingRetries, connectSocket, disconnectSocket } from '@negayno/shared/api';
+import { endpoints, type UserProfile } from '@negayno/shared/contract';
+import { ApiError, call, cancelPendingRetries, connectSocket, disconnectSocket } from '@negayno/shared/api';
 import { crossTab } from '@negayno/shared/bus';
 
 export type SessionStatus = 'unknown' | 'loading' | 'ready';
@@ -32,7 +32,7 @@ export class SessionStore {
   async bootstrap(): Promise<void> {
     this.status = 'loading';
     try {
-      const profile = await api.get<UserProfile>('/user/profile', { name: 'get-profile', quiet: true });
+      const profile = await call(endpoints.users.profile, {}, { name: 'get-profile', quiet: true });
       this.start(profile);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) throw error;
@@ -45,7 +45,7 @@ export class SessionStore {
 
   /** Signs in; throws ApiError (authorization_failed, authorization_too_much, field errors). */
   async login(email: string, password: string): Promise<UserProfile> {
-    const profile = await api.post<UserProfile>('/login', { email, password }, { name: 'login', quiet: true });
+    const profile = await call(endpoints.auth.login, { body: { email, password } }, { name: 'login', quiet: true });
     this.start(profile);
     crossTab.post({ type: 'login', userId: profile.id });
     void this.loadProfile();
@@ -57,7 +57,7 @@ export class SessionStore {
    * what was loaded for its user goes first.
    */
   async loginAs(code: string): Promise<UserProfile> {
-    const profile = await api.post<UserProfile>('/login-as', { code }, { name: 'login-as', quiet: true });
+    const profile = await call(endpoints.auth.loginAs, { body: { code } }, { name: 'login-as', quiet: true });
     this.clear();
     this.start(profile);
     crossTab.post({ type: 'login', userId: profile.id });
@@ -65,7 +65,7 @@ export class SessionStore {
   }
 
   async loadProfile(): Promise<void> {
-    const profile = await api.get<UserProfile>('/user/profile', { name: 'get-profile' });
+    const profile = await call(endpoints.users.profile, {}, { name: 'get-profile' });
     runInAction(() => {
       this.user = profile;
     });
@@ -74,7 +74,7 @@ export class SessionStore {
   /** Signs out here and in the other tabs. */
   async logout(): Promise<void> {
     try {
-      await api.get('/logout', { name: 'logout', quiet: true });
+      await call(endpoints.auth.logout, {}, { name: 'logout', quiet: true });
     } finally {
       this.clear({ signedOut: true });
       crossTab.post({ type: 'logout' });

@@ -4,8 +4,8 @@
  * this store shows the screen for it. When the machine answers done, the user is signed in with the
  * email and password just entered.
  */
-import { ApiError, api } from '@negayno/shared/api';
-import { EMAIL_CODE, FLOW_STEPS, LENGTH, isEmail, type FlowStep, type StepAnswer } from '@negayno/shared/contract';
+import { ApiError, call } from '@negayno/shared/api';
+import { EMAIL_CODE, FLOW_STEPS, LENGTH, endpoints, isEmail, type FlowStep, type FlowStepBody, type StepAnswer } from '@negayno/shared/contract';
 import type { SessionStore } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { FLOWS, type FlowDefinition, type FlowName, type Screen } from './definitions';
@@ -239,42 +239,43 @@ export class FlowStore {
     return Object.keys(errors).length === 0;
   }
 
-  private call(step: FlowStep, body: Record<string, unknown>): Promise<StepAnswer> {
-    return api.post<StepAnswer>(`/${this.definition.kind}/${step}`, body, { name: `${this.definition.kind}-${step}`, quiet: true });
+  private sendStep<Step extends FlowStep>(step: Step, body: FlowStepBody<Step>): Promise<StepAnswer> {
+    const kind = this.definition.kind;
+    return call(endpoints.flows[kind], { params: { step }, body }, { name: `${kind}-${step}`, quiet: true });
   }
 
   private async send(): Promise<void> {
     const v = this.trimmed;
     switch (this.screen) {
       case 'invitation':
-        return this.follow(await this.call('check-invitation-code', { code: v.invitationCode }));
+        return this.follow(await this.sendStep('check-invitation-code', { code: v.invitationCode }));
       case 'email':
         return this.follow(await this.sendEmail());
       case 'code':
-        return this.follow(await this.call('check-email', { code: this.code }));
+        return this.follow(await this.sendStep('check-email', { code: this.code }));
       case 'emailCode':
         if (this.codeSentTo !== v.email) {
           await this.sendEmail();
           return;
         }
-        return this.follow(await this.call('check-email', { code: this.code }));
+        return this.follow(await this.sendStep('check-email', { code: this.code }));
       case 'country':
-        return this.follow(await this.call('country', { country: v.country }));
+        return this.follow(await this.sendStep('country', { country: v.country }));
       case 'name':
-        return this.follow(await this.call('fullname', { firstname: v.firstname, lastname: v.lastname }));
+        return this.follow(await this.sendStep('fullname', { firstname: v.firstname, lastname: v.lastname }));
       case 'about':
-        await this.call('country', { country: v.country });
-        return this.follow(await this.call('fullname', { firstname: v.firstname, lastname: v.lastname }));
+        await this.sendStep('country', { country: v.country });
+        return this.follow(await this.sendStep('fullname', { firstname: v.firstname, lastname: v.lastname }));
       case 'nickname':
-        return this.follow(await this.call('nickname', { nickname: v.nickname }));
+        return this.follow(await this.sendStep('nickname', { nickname: v.nickname }));
       case 'password':
-        return this.follow(await this.call('password', { password: v.password }));
+        return this.follow(await this.sendStep('password', { password: v.password }));
     }
   }
 
   private async sendEmail(): Promise<StepAnswer> {
     const email = this.trimmed.email;
-    const answer = await this.call('email', { email });
+    const answer = await this.sendStep('email', { email });
     runInAction(() => {
       this.codeSentTo = email;
       this.resendAt = Date.now() + EMAIL_CODE.resendSeconds * 1000;

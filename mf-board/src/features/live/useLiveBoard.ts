@@ -1,4 +1,4 @@
-import { rooms } from '@negayno/shared/contract';
+import { rooms, type ServerEvent } from '@negayno/shared/contract';
 import { getSocket, joinRoom, onReconnect } from '@negayno/shared/api';
 import { useStores } from '@negayno/shared/stores';
 import { useEffect } from 'react';
@@ -14,7 +14,7 @@ export function useLiveBoard(projectIds: readonly number[], reload: () => void):
   useEffect(() => {
     const leave = key ? key.split(',').map((id) => joinRoom(rooms.project(Number(id)))) : [];
     const socket = getSocket();
-    const onTask = (event: { taskId: number; projectId: number; dateUpdate: number }) => void board.onTaskUpdate(event);
+    const onTask = (event: ServerEvent<'task.update'>) => void board.onTaskUpdate(event);
     socket.on('task.update', onTask);
     const stopReconnect = onReconnect(reload);
     return () => {

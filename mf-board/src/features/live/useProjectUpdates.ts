@@ -1,4 +1,4 @@
-import { ROUTES, projectPath } from '@negayno/shared/contract';
+import { ROUTES, projectPath, type ServerEvent } from '@negayno/shared/contract';
 import { getSocket } from '@negayno/shared/api';
 import { useStores } from '@negayno/shared/stores';
 import { useEffect } from 'react';
@@ -15,7 +15,7 @@ export function useProjectUpdates(): void {
 
   useEffect(() => {
     const socket = getSocket();
-    const onUpdate = (event: { projectId: number; deleted?: boolean }) => {
+    const onUpdate = (event: ServerEvent<'project.update'>) => {
       void projects.onProjectUpdate(event).then(
         (outcome) => {
           if (outcome !== 'gone') return;

@@ -1,12 +1,13 @@
 /** The balances a wallet drawer shows. */
-import { api } from '@negayno/shared/api';
-import type { Balance } from '@negayno/shared/contract';
+import { call } from '@negayno/shared/api';
+import { endpoints, type Balance } from '@negayno/shared/contract';
+import { settle, type LoadStatus } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export class WalletStore {
   balance: Balance | null = null;
   bonus: Balance | null = null;
-  status: 'loading' | 'ready' | 'error' = 'loading';
+  status: LoadStatus = 'loading';
 
   constructor() {
     makeAutoObservable(this);
@@ -14,20 +15,15 @@ export class WalletStore {
 
   async loadUserWallet(): Promise<void> {
     this.status = 'loading';
-    try {
-      const [balance, bonus] = await Promise.all([
-        api.get<Balance>('/user/balance', { name: 'get-user-balance' }),
-        api.get<Balance>('/user/bonus-balance', { name: 'get-user-bonus-balance' }),
-      ]);
-      runInAction(() => {
-        this.balance = balance;
-        this.bonus = bonus;
-        this.status = 'ready';
-      });
-    } catch {
-      runInAction(() => {
-        this.status = 'error';
-      });
-    }
+    const result = await settle(
+      Promise.all([
+        call(endpoints.money.balance, {}, { name: 'get-user-balance' }),
+        call(endpoints.money.bonusBalance, {}, { name: 'get-user-bonus-balance' }),
+      ]),
+    );
+    runInAction(() => {
+      if (result.status === 'ready') [this.balance, this.bonus] = result.answer;
+      this.status = result.status;
+    });
   }
 }

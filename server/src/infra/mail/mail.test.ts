@@ -39,7 +39,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     const code = /^\s+(\d{6})$/m.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.subject).toBe(`Your Negayno confirmation code: ${code}`);
-    expect(mail.text).toContain('valid for 15 minutes');
+    expect(mail.text).toContain('valid for 10 minutes');
     expect(await flow.ok('check-email', { code })).toEqual({ next: 'country' });
     // Nothing goes to the outbox when a mail server is configured.
     expect(await readOutbox(ctx.db, { to: 'smtp-reader@example.test', limit: 1 })).toEqual([]);
@@ -51,7 +51,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     await flow.ok('email', { email: 'uk-reader@example.test' });
     const mail = await catcher.mailTo('uk-reader@example.test');
     expect(mail.subject).toMatch(/^Відновлення пароля Negayno: \d{6}$/);
-    expect(mail.text).toContain('Код діє 15 хвилин.');
+    expect(mail.text).toContain('Код діє 10 хвилин.');
   });
 });
 

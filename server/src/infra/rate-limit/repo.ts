@@ -1,8 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 
-/** Counts one more event for a key in a fixed window that starts with the key's first event; answers the count. */
-export async function incrementCounter(db: Db, key: string, windowSeconds: number): Promise<number> {
+export interface CounterState {
+  count: number;
+  /** Seconds until the key's window ends and its count starts again from nothing (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one more event for a key in a fixed window that starts with the key's first event; answers
+ * the new count. One statement (INSERT … ON CONFLICT DO UPDATE … RETURNING) reads and counts at once,
+ * so parallel callers each see a different count: none of them can pass a limit that none has counted.
+ */
+export async function incrementCounter(db: Db, key: string, windowSeconds: number): Promise<CounterState> {
   const expired = sql<boolean>`rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})`;
   const row = await db
     .insertInto('rate_limits')
@@ -14,19 +24,18 @@ export async function incrementCounter(db: Db, key: string, windowSeconds: numbe
       }),
     )
     .returning('count')
+    .returning(sql<number>`greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int`.as('retryAfterSeconds'))
     .executeTakeFirstOrThrow();
-  return row.count;
+  return { count: row.count, retryAfterSeconds: row.retryAfterSeconds };
 }
 
-/** The count of the key's current window (0 when it has none or it has passed). */
-export async function currentCount(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select('count')
+/** Gives one event back (an attempt that turned out not to count); never below zero. */
+export async function decrementCounter(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql`greatest(rate_limits.count - 1, 0)` })
     .where('key', '=', key)
-    .where(sql<boolean>`window_start > now() - make_interval(secs => ${windowSeconds})`)
-    .executeTakeFirst();
-  return row?.count ?? 0;
+    .execute();
 }
 
 export async function deleteCounter(db: Db, key: string): Promise<void> {

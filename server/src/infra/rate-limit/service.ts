@@ -1,13 +1,15 @@
 /**
  * Attempt limits kept in the rate_limits table, so they survive restarts and hold across server
  * processes. A rule is a name, a limit and a window; a subject (an email, an IP) makes it a key.
- * Login counts failures only (`isExceeded` before the check, `recordFailure` after a wrong password);
- * plain request throttling counts every call (`consume`). The `*All`/`assert*` forms apply a rule per
- * account and a rule per address together, as every way in does.
+ *
+ * Every attempt is counted BEFORE it is checked, in one atomic statement: a limit read first and
+ * counted after the check lets a parallel burst through (all of it reads the same old count). Ways in
+ * that count only wrong guesses (`guessing`) then give the attempt back when it was no guess; plain
+ * request throttling (`consumeAll`) keeps every call counted.
  */
 import type { Db } from '../../db/connection.js';
-import { AppError } from '../../http/app-error.js';
-import { currentCount, deleteCounter, incrementCounter } from './repo.js';
+import { AppError, RetryLater } from '../../http/app-error.js';
+import { decrementCounter, deleteCounter, incrementCounter } from './repo.js';
 
 export interface LimitRule {
   name: string;
@@ -21,39 +23,52 @@ export type LimitCheck = readonly [rule: LimitRule, subject: string];
 export class RateLimiter {
   constructor(private readonly db: Db) {}
 
-  async isExceeded(rule: LimitRule, subject: string): Promise<boolean> {
-    return (await currentCount(this.db, keyOf(rule, subject), rule.windowSeconds)) >= rule.limit;
+  /**
+   * Counts this call against every check; when one of them is over its limit, the call is refused with
+   * authorization_too_much and the Retry-After of the longest wait, and counts nowhere: a refused call
+   * was never made, so it does not eat the budget of the other checks.
+   */
+  async consumeAll(checks: readonly LimitCheck[]): Promise<void> {
+    let retryAfterSeconds = 0;
+    for (const [rule, subject] of checks) {
+      const state = await incrementCounter(this.db, keyOf(rule, subject), rule.windowSeconds);
+      if (state.count > rule.limit) retryAfterSeconds = Math.max(retryAfterSeconds, state.retryAfterSeconds);
+    }
+    if (retryAfterSeconds === 0) return;
+    await this.giveBack(checks);
+    throw new RetryLater(retryAfterSeconds);
   }
 
-  async recordFailure(rule: LimitRule, subject: string): Promise<void> {
-    await incrementCounter(this.db, keyOf(rule, subject), rule.windowSeconds);
-  }
-
-  /** Counts this call and answers whether it is still within the limit. */
-  async consume(rule: LimitRule, subject: string): Promise<boolean> {
-    return (await incrementCounter(this.db, keyOf(rule, subject), rule.windowSeconds)) <= rule.limit;
+  /**
+   * Runs one attempt of a guess (a password, a code) within the limits: the attempt is taken first,
+   * and given back unless the attempt failed as a wrong guess (`isWrongGuess` of its error). So only
+   * wrong guesses count, and twenty at once are twenty counted attempts, not twenty checks of a
+   * count of nothing.
+   */
+  async guessing<T>(checks: readonly LimitCheck[], attempt: () => Promise<T>, isWrongGuess: (error: unknown) => boolean): Promise<T> {
+    await this.consumeAll(checks);
+    try {
+      const result = await attempt();
+      await this.giveBack(checks);
+      return result;
+    } catch (error) {
+      if (!isWrongGuess(error)) await this.giveBack(checks);
+      throw error;
+    }
   }
 
   async reset(rule: LimitRule, subject: string): Promise<void> {
     await deleteCounter(this.db, keyOf(rule, subject));
   }
 
-  /** Refuses with authorization_too_much when any of the checks is already at its limit. */
-  async assertNotExceeded(checks: readonly LimitCheck[]): Promise<void> {
-    const exceeded = await Promise.all(checks.map(([rule, subject]) => this.isExceeded(rule, subject)));
-    if (exceeded.some(Boolean)) throw new AppError('authorization_too_much');
+  private async giveBack(checks: readonly LimitCheck[]): Promise<void> {
+    for (const [rule, subject] of checks) await decrementCounter(this.db, keyOf(rule, subject));
   }
+}
 
-  async recordFailures(checks: readonly LimitCheck[]): Promise<void> {
-    for (const [rule, subject] of checks) await this.recordFailure(rule, subject);
-  }
-
-  /** Counts this call against every check; refuses with authorization_too_much when one is over its limit. */
-  async consumeAll(checks: readonly LimitCheck[]): Promise<void> {
-    let within = true;
-    for (const [rule, subject] of checks) within = (await this.consume(rule, subject)) && within;
-    if (!within) throw new AppError('authorization_too_much');
-  }
+/** A wrong guess answers this code: `guessing`'s usual `isWrongGuess`. */
+export function failsWith(code: AppError['code']): (error: unknown) => boolean {
+  return (error) => error instanceof AppError && error.code === code;
 }
 
 function keyOf(rule: LimitRule, subject: string): string {

@@ -5,9 +5,10 @@
  * passed to buildApp as `socketAdapter`: nothing here changes, since rooms and fetchSockets go
  * through the adapter.
  */
-import { rooms, type ClientToServerEvents, type RoomName, type ServerToClientEvents } from '@negayno/shared/contract';
+import { rooms, type ClientToServerEvents, type RoomName, type ServerEventName, type ServerToClientEvents } from '@negayno/shared/contract';
 import type { Server } from 'socket.io';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { mayJoinRoom, type RoomChecks } from './policy.js';
 
 export interface SocketData {
   user: AuthUser;
@@ -17,11 +18,24 @@ export interface SocketData {
 
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-type EventName = keyof ServerToClientEvents;
+type EventName = ServerEventName;
 type EventArgs<E extends EventName> = Parameters<ServerToClientEvents[E]>;
 
+/** What Realtime asks to keep rooms and sessions honest; given once the domain services exist (they are built after Realtime). */
+export interface RealtimeGuards {
+  rooms: RoomChecks;
+  /** Which of these session token hashes still belong to a live session. */
+  activeSessions(tokenHashes: string[]): Promise<Set<string>>;
+}
+
 export class Realtime {
+  private guards: RealtimeGuards | null = null;
+
   constructor(private readonly io: SocketServer) {}
+
+  useGuards(guards: RealtimeGuards): void {
+    this.guards = guards;
+  }
 
   emitToUser<E extends EventName>(userId: number, event: E, ...args: EventArgs<E>): void {
     this.emit(rooms.user(userId), event, args);
@@ -50,8 +64,49 @@ export class Realtime {
     }
   }
 
+  /**
+   * Takes the users' sockets out of every project and task room they may no longer see (a removed
+   * member, a role that may not see a task, a deleted project): the room policy answers again, as on a
+   * join, and a socket leaves at once where it says no. Called after the change committed.
+   */
+  async recheckRooms(userIds: number[]): Promise<void> {
+    const guards = this.requireGuards();
+    for (const userId of new Set(userIds)) {
+      for (const socket of await this.io.in(rooms.user(userId)).fetchSockets()) {
+        for (const room of socket.rooms) {
+          if (room === socket.id || room === rooms.user(userId)) continue;
+          if (!(await mayJoinRoom(socket.data.user, room, guards.rooms))) socket.leave(room);
+        }
+      }
+    }
+  }
+
+  /** Every socket leaves a room that no longer exists (a deleted project's). */
+  emptyRoom(room: RoomName): void {
+    this.io.in(room).socketsLeave(room);
+  }
+
+  /**
+   * Closes the sockets whose session ended without a logout (it expired, or reached its absolute cap,
+   * or was ended by another server process). Run periodically; logout and recovery close theirs at once.
+   */
+  async endLapsedSessions(): Promise<void> {
+    const sockets = await this.io.fetchSockets();
+    if (sockets.length === 0) return;
+    const active = await this.requireGuards().activeSessions([...new Set(sockets.map((socket) => socket.data.tokenHash))]);
+    for (const socket of sockets) {
+      if (active.has(socket.data.tokenHash)) continue;
+      socket.emit('session.end');
+      socket.disconnect(true);
+    }
+  }
+
+  private requireGuards(): RealtimeGuards {
+    if (!this.guards) throw new Error('Realtime has no guards: attach the socket handlers first');
+    return this.guards;
+  }
+
   private emit<E extends EventName>(room: string | string[], event: E, args: EventArgs<E>): void {
-    // socket.io's typed emit cannot follow a generic event name; the public signatures above keep callers typed.
-    (this.io.to(room).emit as (event: string, ...args: unknown[]) => boolean)(event, ...args);
+    this.io.to(room).emit(event, ...args);
   }
 }

@@ -1,10 +1,12 @@
 /**
  * socket.io attached straight to Fastify's HTTP server at /socket.io. The handshake must carry a valid
  * session cookie and come from our own origin; every socket joins its user's room at once and other
- * rooms only through `join`, which the room policy answers.
+ * rooms only through `join`, which the room policy answers. A refused handshake is closed at once, a
+ * connection that never asks in is dropped after a few seconds, and a socket sending more events than
+ * a screen could (a flood of `join`s) is disconnected.
  */
 import type { Server as HttpServer } from 'node:http';
-import { SESSION_COOKIE, SOCKET_PATH, rooms } from '@negayno/shared/contract';
+import { SOCKET_PATH, rooms } from '@negayno/shared/contract';
 import { Server, type ServerOptions } from 'socket.io';
 import { isCrossSiteRequest } from '../../http/same-origin.js';
 import type { AuthUser } from '../../lib/auth-user.js';
@@ -13,10 +15,15 @@ import type { SocketServer } from './realtime.js';
 
 export type SocketAdapter = ServerOptions['adapter'];
 
+/** socket.io waits 45 s by default for a connection to ask into the namespace; a browser asks at once. */
+const CONNECT_TIMEOUT_MS = 5_000;
+const EVENT_WINDOW_MS = 10_000;
+
 export function createSocketServer(httpServer: HttpServer, adapter?: SocketAdapter): SocketServer {
   return new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     allowRequest: (request, callback) => callback(null, !isCrossSiteRequest(request.headers)),
     ...(adapter ? { adapter } : {}),
   });
@@ -30,16 +37,40 @@ export interface SessionResolver {
 export interface SocketHandlerDeps {
   sessions: SessionResolver;
   rooms: RoomChecks;
-  parseCookie: (header: string) => Record<string, string | undefined>;
+  /** The session token in a handshake's Cookie header. */
+  sessionTokenOf: (cookieHeader: string) => string | undefined;
+  /** Events one socket may send per 10 seconds. */
+  eventsPer10Seconds: number;
   log: (error: unknown) => void;
+}
+
+/** Counts a socket's events in fixed 10-second windows; answers false once the window's count is over the limit. */
+function eventBudget(limit: number): () => boolean {
+  let windowStart = Date.now();
+  let count = 0;
+  return () => {
+    const now = Date.now();
+    if (now - windowStart >= EVENT_WINDOW_MS) {
+      windowStart = now;
+      count = 0;
+    }
+    count += 1;
+    return count <= limit;
+  };
 }
 
 export function attachSocketHandlers(io: SocketServer, deps: SocketHandlerDeps): void {
   io.use(async (socket, next) => {
     try {
-      const token = deps.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
+      const token = deps.sessionTokenOf(socket.request.headers.cookie ?? '');
       const session = token ? await deps.sessions.resolve(token) : null;
-      if (!session) return next(new Error('request_denied'));
+      if (!session) {
+        // Once the refusal has gone out (socket.io sends it on the next tick), the connection ends
+        // instead of staying open until the connect timeout.
+        socket.conn.once('drain', () => socket.conn.close());
+        next(new Error('request_denied'));
+        return;
+      }
       socket.data.user = session.user;
       socket.data.tokenHash = session.tokenHash;
       next();
@@ -51,6 +82,12 @@ export function attachSocketHandlers(io: SocketServer, deps: SocketHandlerDeps):
 
   io.on('connection', (socket) => {
     void socket.join(rooms.user(socket.data.user.id));
+
+    const withinBudget = eventBudget(deps.eventsPer10Seconds);
+    socket.use((_event, next) => {
+      if (withinBudget()) return next();
+      socket.disconnect(true);
+    });
 
     socket.on('join', async (room, ack) => {
       if (typeof ack !== 'function') return;

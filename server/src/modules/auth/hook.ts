@@ -1,10 +1,9 @@
 /** Who is calling: the session cookie of an API request becomes request.user (null when signed out). */
-import { SESSION_COOKIE } from '@negayno/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { isApiPath } from '../../http/api-paths.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { setSessionCookie } from './cookie.js';
+import { sessionTokenOf, setSessionCookie } from './cookie.js';
 import type { SessionService } from './sessions.js';
 
 declare module 'fastify' {
@@ -17,7 +16,7 @@ export function installSessionHook(app: FastifyInstance, sessions: SessionServic
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request.cookies, cookieSecure);
     if (!token) return;
     const session = await sessions.resolve(token);
     if (!session) return;

@@ -39,10 +39,36 @@ describe('login attempt limits', () => {
   it('stops one address that tries many accounts', async () => {
     const ip = '192.0.2.201';
     // 99 earlier failures of this address on as many accounts (recorded directly: argon2 is slow on purpose), then one more.
-    for (let i = 0; i < 99; i += 1) await ctx.services.limiter.recordFailure(LIMITS.loginIp, ip);
+    for (let i = 0; i < 99; i += 1) await ctx.services.limiter.consumeAll([[LIMITS.loginIp, ip]]);
     expect((await login('nobody@example.test', 'wrong-password', ip)).body).toMatchObject({ code: 'authorization_failed' });
     const user = await createUser(ctx.db);
     expect((await login(user.email, 'correct-horse-battery', ip)).body).toMatchObject({ code: 'authorization_too_much' });
     expect((await login(user.email, 'correct-horse-battery', '192.0.2.202')).status).toBe(200);
+  });
+
+  it('does not let a stranger lock the owner out of a browser that signed in before (device cookie)', async () => {
+    const user = await createUser(ctx.db);
+    const signedIn = await login(user.email, 'correct-horse-battery', '192.0.2.50');
+    const device = signedIn.cookies.find((cookie) => cookie.name === 'negayno_device');
+    expect(device).toMatchObject({ httpOnly: true, path: '/' });
+    const ownersBrowser = { cookie: `negayno_device=${device!.value}` };
+
+    for (let i = 0; i < 5; i += 1) await login(user.email, 'wrong-password', `203.0.113.${i + 1}`);
+    expect((await login(user.email, 'correct-horse-battery', '203.0.113.9')).status).toBe(429);
+    const forged = await ctx.post('/api/login', { email: user.email, password: 'correct-horse-battery' }, { remoteAddress: '203.0.113.9', cookie: `negayno_device=${device!.value.slice(0, -2)}xx` });
+    expect(forged.status).toBe(429);
+    const owner = await ctx.post('/api/login', { email: user.email, password: 'correct-horse-battery' }, { remoteAddress: '192.0.2.50', ...ownersBrowser });
+    expect(owner.status).toBe(200);
+  });
+
+  it('locks a known browser after its own five wrong passwords, and its cookie does not serve another account', async () => {
+    const [user, other] = [await createUser(ctx.db), await createUser(ctx.db)];
+    const device = (await login(user.email, 'correct-horse-battery', '192.0.2.60')).cookies.find((cookie) => cookie.name === 'negayno_device')!;
+    const fromDevice = (email: string, password: string) => ctx.post('/api/login', { email, password }, { remoteAddress: '192.0.2.60', cookie: `negayno_device=${device.value}` });
+    for (let i = 0; i < 5; i += 1) expect((await fromDevice(user.email, 'wrong-password')).body).toMatchObject({ code: 'authorization_failed' });
+    expect((await fromDevice(user.email, 'correct-horse-battery')).status).toBe(429);
+
+    for (let i = 0; i < 5; i += 1) await login(other.email, 'wrong-password', `203.0.113.${20 + i}`);
+    expect((await fromDevice(other.email, 'correct-horse-battery')).status).toBe(429);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every attempt limit of the ways in (decisions: a handful of failures per account, a much higher bound
- * per address so that an office behind one IP is not locked out). Kept in the database by the
- * RateLimiter, so they hold across restarts and server processes.
+ * per address so that an office behind one IP is not locked out; SECURITY.md lists them). Kept in the
+ * database by the RateLimiter, so they hold across restarts and server processes.
  */
 import type { LimitCheck, LimitRule } from '../../infra/rate-limit/service.js';
 
@@ -10,8 +10,10 @@ const FIFTEEN_MINUTES = 15 * MINUTE;
 const HOUR = 60 * MINUTE;
 
 export const LIMITS = {
-  /** Wrong passwords. */
+  /** Wrong passwords from browsers that never signed in to the account. */
   loginAccount: { name: 'login:account', limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  /** Wrong passwords from a browser that signed in to the account before (its device cookie): counted apart, so strangers cannot lock the owner out. */
+  loginDevice: { name: 'login:device', limit: 5, windowSeconds: FIFTEEN_MINUTES },
   loginIp: { name: 'login:ip', limit: 100, windowSeconds: FIFTEEN_MINUTES },
   /** Wrong login-as codes: the account is unknown until a code matches, so only the address counts. */
   loginCodeIp: { name: 'login-code:ip', limit: 20, windowSeconds: FIFTEEN_MINUTES },
@@ -31,9 +33,7 @@ export function ipSubject(ip: string | null): string {
   return ip ?? 'unknown';
 }
 
-export function loginChecks(email: string, ip: string | null): LimitCheck[] {
-  return [
-    [LIMITS.loginAccount, email.toLowerCase()],
-    [LIMITS.loginIp, ipSubject(ip)],
-  ];
+/** A known browser (`trustedDevice`, the id of its device cookie) counts in its own bucket instead of the account's. */
+export function loginChecks(email: string, ip: string | null, trustedDevice: string | null): LimitCheck[] {
+  return [trustedDevice ? [LIMITS.loginDevice, trustedDevice] : [LIMITS.loginAccount, email.toLowerCase()], [LIMITS.loginIp, ipSubject(ip)]];
 }

@@ -16,16 +16,23 @@ export async function findCredentials(db: Db, email: string): Promise<Credential
   return row && { user: { id: row.id, role: row.role, email: row.email }, passwordHash: row.password_hash };
 }
 
+export interface SessionLifetime {
+  /** How far each use moves the expiry. */
+  ttlSeconds: number;
+  /** The expiry never moves past sign-in plus this. */
+  absoluteSeconds: number;
+}
+
 export async function insertSession(
   db: Db,
-  session: { tokenHash: string; userId: number; ttlSeconds: number; ip: string | null; userAgent: string | null },
+  session: { tokenHash: string; userId: number; lifetime: SessionLifetime; ip: string | null; userAgent: string | null },
 ): Promise<void> {
   await db
     .insertInto('sessions')
     .values({
       token_hash: session.tokenHash,
       user_id: session.userId,
-      expires_at: sql`now() + make_interval(secs => ${session.ttlSeconds})`,
+      expires_at: sql`now() + make_interval(secs => ${Math.min(session.lifetime.ttlSeconds, session.lifetime.absoluteSeconds)})`,
       ip: session.ip,
       user_agent: session.userAgent,
     })
@@ -38,7 +45,8 @@ export interface ActiveSession {
   isStale: boolean;
 }
 
-export async function findActiveSession(db: Db, tokenHash: string, touchIntervalSeconds: number): Promise<ActiveSession | undefined> {
+/** A live session: not expired, and younger than its absolute cap. */
+export async function findActiveSession(db: Db, tokenHash: string, touchIntervalSeconds: number, absoluteSeconds: number): Promise<ActiveSession | undefined> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -46,16 +54,20 @@ export async function findActiveSession(db: Db, tokenHash: string, touchInterval
     .select(sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${touchIntervalSeconds})`.as('isStale'))
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('s.created_at', '>', sql<Date>`now() - make_interval(secs => ${absoluteSeconds})`)
     .executeTakeFirst();
   return row && { user: { id: row.id, role: row.role, email: row.email }, isStale: row.isStale };
 }
 
-/** Slides the session's expiry and marks its user as seen (which is what "online" reads). */
-export async function touchSession(db: Db, tokenHash: string, userId: number, ttlSeconds: number): Promise<void> {
+/** Slides the session's expiry (never past its absolute cap) and marks its user as seen (which is what "online" reads). */
+export async function touchSession(db: Db, tokenHash: string, userId: number, lifetime: SessionLifetime): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('sessions')
-      .set({ last_seen_at: sql`now()`, expires_at: sql`now() + make_interval(secs => ${ttlSeconds})` })
+      .set({
+        last_seen_at: sql`now()`,
+        expires_at: sql`least(now() + make_interval(secs => ${lifetime.ttlSeconds}), created_at + make_interval(secs => ${lifetime.absoluteSeconds}))`,
+      })
       .where('token_hash', '=', tokenHash)
       .execute();
     await trx.updateTable('users').set({ last_seen_at: sql`now()` }).where('id', '=', userId).execute();
@@ -75,4 +87,17 @@ export async function deleteExpiredSessions(db: Db, userId: number): Promise<voi
 export async function deleteSessionsOf(db: Db, userId: number): Promise<string[]> {
   const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('token_hash').execute();
   return rows.map((row) => row.token_hash);
+}
+
+/** Which of these token hashes belong to sessions that have not ended (expired, or past their absolute cap). */
+export async function activeTokenHashes(db: Db, tokenHashes: string[], absoluteSeconds: number): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('token_hash', 'in', tokenHashes)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${absoluteSeconds})`)
+    .execute();
+  return new Set(rows.map((row) => row.token_hash));
 }

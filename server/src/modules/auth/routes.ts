@@ -1,9 +1,8 @@
-import { SESSION_COOKIE, loginAsBody, loginBody } from '@negayno/shared/contract';
+import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ok } from '../../http/envelope.js';
-import { validate } from '../../http/validate.js';
+import { route } from '../../http/endpoint.js';
 import type { Services } from '../../services.js';
-import { clearSessionCookie, setSessionCookie } from './cookie.js';
+import { clearSessionCookie, deviceCookieOf, sessionTokenOf, setDeviceCookie, setSessionCookie } from './cookie.js';
 import type { ClientInfo } from './sessions.js';
 
 export function clientInfoOf(request: FastifyRequest): ClientInfo {
@@ -13,25 +12,24 @@ export function clientInfoOf(request: FastifyRequest): ClientInfo {
 export function authRoutes(services: Services): FastifyPluginAsync {
   const secure = services.config.cookieSecure;
   return async (app) => {
-    app.post('/login', async (request, reply) => {
-      const credentials = validate(loginBody, request.body ?? {});
-      const { user, token } = await services.auth.login(credentials, clientInfoOf(request));
+    route(app, endpoints.auth.login, async ({ body, request, reply }) => {
+      const { user, token, deviceCookie } = await services.auth.login(body, clientInfoOf(request), deviceCookieOf(request, secure));
       setSessionCookie(reply, token, secure);
-      return ok(await services.users.profileOf(user));
+      setDeviceCookie(reply, deviceCookie, secure);
+      return services.users.profileOf(user);
     });
 
-    app.post('/login-as', async (request, reply) => {
-      const body = validate(loginAsBody, request.body ?? {});
-      const { user, token } = await services.auth.loginByCode(body, clientInfoOf(request), request.cookies[SESSION_COOKIE]);
+    route(app, endpoints.auth.loginAs, async ({ body, request, reply }) => {
+      const { user, token } = await services.auth.loginByCode(body, clientInfoOf(request), sessionTokenOf(request.cookies, secure));
       setSessionCookie(reply, token, secure);
-      return ok(await services.users.profileOf(user));
+      return services.users.profileOf(user);
     });
 
-    app.get('/logout', async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+    route(app, endpoints.auth.logout, async ({ request, reply }) => {
+      const token = sessionTokenOf(request.cookies, secure);
       if (token) await services.auth.logout(token);
       clearSessionCookie(reply, secure);
-      return ok(null);
+      return null;
     });
   };
 }

@@ -1,14 +1,15 @@
 /**
  * Sessions are opaque random tokens (32 bytes, base64url) in an HttpOnly cookie. The database keeps
  * only HMAC-SHA256(NEGAYNO_SECRET, token): a leaked table yields no usable cookie, and without the
- * secret a leaked table cannot even be checked against guessed tokens. Expiry slides with use, but the
- * row is written at most once a minute per session, not on every request.
+ * secret a leaked table cannot even be checked against guessed tokens. Expiry slides with use (30 days),
+ * but never past an absolute cap from sign-in (SESSION_ABSOLUTE_DAYS): a stolen cookie kept busy does
+ * not live for ever. The row is written at most once a minute per session, not on every request.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { deleteExpiredSessions, deleteSession, deleteSessionsOf, findActiveSession, insertSession, touchSession } from './repo.js';
+import { activeTokenHashes, deleteExpiredSessions, deleteSession, deleteSessionsOf, findActiveSession, insertSession, touchSession, type SessionLifetime } from './repo.js';
 
 export const SESSION_TOUCH_INTERVAL_SECONDS = 60;
 
@@ -25,10 +26,15 @@ export interface ResolvedSession {
 }
 
 export class SessionService {
+  private readonly lifetime: SessionLifetime;
+
   constructor(
     private readonly db: Db,
     private readonly secret: string,
-  ) {}
+    absoluteSeconds: number,
+  ) {
+    this.lifetime = { ttlSeconds: SESSION_TTL_SECONDS, absoluteSeconds };
+  }
 
   hashOf(token: string): string {
     return createHmac('sha256', this.secret).update(token).digest('base64url');
@@ -40,7 +46,7 @@ export class SessionService {
     await insertSession(this.db, {
       tokenHash: this.hashOf(token),
       userId,
-      ttlSeconds: SESSION_TTL_SECONDS,
+      lifetime: this.lifetime,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 500) ?? null,
     });
@@ -49,9 +55,9 @@ export class SessionService {
 
   async resolve(token: string): Promise<ResolvedSession | null> {
     const tokenHash = this.hashOf(token);
-    const session = await findActiveSession(this.db, tokenHash, SESSION_TOUCH_INTERVAL_SECONDS);
+    const session = await findActiveSession(this.db, tokenHash, SESSION_TOUCH_INTERVAL_SECONDS, this.lifetime.absoluteSeconds);
     if (!session) return null;
-    if (session.isStale) await touchSession(this.db, tokenHash, session.user.id, SESSION_TTL_SECONDS);
+    if (session.isStale) await touchSession(this.db, tokenHash, session.user.id, this.lifetime);
     return { user: session.user, tokenHash, wasExtended: session.isStale };
   }
 
@@ -60,6 +66,11 @@ export class SessionService {
     const tokenHash = this.hashOf(token);
     const userId = await deleteSession(this.db, tokenHash);
     return userId === undefined ? null : { userId, tokenHash };
+  }
+
+  /** Which of these token hashes still belong to live sessions (the socket sweep's question). */
+  activeOf(tokenHashes: string[]): Promise<Set<string>> {
+    return activeTokenHashes(this.db, tokenHashes, this.lifetime.absoluteSeconds);
   }
 
   /** Ends every session of a user; answers their token hashes. */

@@ -1,11 +1,12 @@
+import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { ok } from '../../http/envelope.js';
+import { route } from '../../http/endpoint.js';
 import { requireUser, userOf } from '../auth/index.js';
 import type { Services } from '../../services.js';
 
 export function moneyRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
-    app.get('/user/balance', { preHandler: requireUser }, async (request) => ok(await services.money.walletOf(userOf(request))));
-    app.get('/user/bonus-balance', { preHandler: requireUser }, async (request) => ok(await services.money.bonusOf(userOf(request))));
+    route(app, endpoints.money.balance, async ({ request }) => services.money.walletOf(userOf(request)), { preHandler: requireUser });
+    route(app, endpoints.money.bonusBalance, async ({ request }) => services.money.bonusOf(userOf(request)), { preHandler: requireUser });
   };
 }

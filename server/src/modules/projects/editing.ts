@@ -22,14 +22,14 @@ export class ProjectEditingService {
     const projectId = await this.db.transaction().execute(async (trx) => {
       return insertProject(trx, { name, ownerId: user.id, currency: await accountCurrencyOf(trx, user.id) });
     });
-    this.events.changed(projectId, { users: [user.id] });
+    await this.events.changed(projectId, { users: [user.id] });
     return this.projects.get(user, projectId);
   }
 
   async rename(user: AuthUser, projectId: number, name: string): Promise<Project> {
     await this.projects.accessFor(user, projectId, canRename);
     await renameProject(this.db, projectId, name);
-    this.events.changed(projectId);
+    await this.events.changed(projectId);
     return this.projects.get(user, projectId);
   }
 
@@ -54,7 +54,7 @@ export class ProjectEditingService {
       await markProjectDeleted(trx, projectId);
       return tied;
     });
-    this.events.changed(projectId, { users: people, deleted: true });
+    await this.events.changed(projectId, { users: people, deleted: true });
     const remaining = await this.projects.accessibleProjects(user);
     const next = remaining.find((entry) => entry.relation.projectId === wanted) ?? remaining[0];
     return { projectId: next?.relation.projectId ?? null };

@@ -7,9 +7,10 @@ import type { AssignableProjectRole, Language, Project } from '@negayno/shared/c
 import type { Db } from '../../db/connection.js';
 import { violatedUnique } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { Mailer } from '../../infra/mail/mailer.js';
 import { projectInvitationMail } from '../../infra/mail/templates.js';
-import type { AuthUser } from '../../lib/auth-user.js';
+import type { LimitRule, RateLimiter } from '../../infra/rate-limit/service.js';
 import { findUserByEmail, findUserById } from '../users/index.js';
 import type { ProjectEvents } from './events.js';
 import {
@@ -37,12 +38,19 @@ import {
 } from './repo.js';
 import type { ProjectsService } from './service.js';
 
-/** Where the invitation mail sends its reader: the 4-step registration for that email, on this server. */
+/** The invitation mail is written in the language of the request that invited. */
 export interface InvitationContext {
   language: Language;
-  /** `https://host` of the request that invited. */
-  origin: string;
 }
+
+/**
+ * Invitations mail strangers, so a client could use them to send mail anywhere: a few dozen an hour per
+ * inviter and per project is plenty for bringing a team in, and caps the abuse.
+ */
+export const INVITATION_LIMITS = {
+  perUser: { name: 'invite:user', limit: 30, windowSeconds: 3600 },
+  perProject: { name: 'invite:project', limit: 50, windowSeconds: 3600 },
+} satisfies Record<string, LimitRule>;
 
 export class ProjectMembersService {
   constructor(
@@ -50,17 +58,25 @@ export class ProjectMembersService {
     private readonly projects: ProjectsService,
     private readonly events: ProjectEvents,
     private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
+    /** PUBLIC_URL: the links in mails are built from it, never from the request's Host header. */
+    private readonly publicUrl: string,
   ) {}
 
   /**
    * An existing client account joins as `invite` until it accepts; an email with no account gets a
    * project invitation and a mail that leads to the registration, which turns it into a guest membership.
+   * A staff email is answered like an email with no account (an invitation nobody will take up, and no
+   * mail): the answer does not tell that the email belongs to staff.
    */
   async invite(user: AuthUser, projectId: number, email: string, context: InvitationContext): Promise<Project> {
     await this.projects.accessFor(user, projectId, canInvite);
+    await this.limiter.consumeAll([
+      [INVITATION_LIMITS.perUser, String(user.id)],
+      [INVITATION_LIMITS.perProject, String(projectId)],
+    ]);
     const invitee = await findUserByEmail(this.db, email);
-    if (invitee) {
-      if (!canBeInvited(invitee)) throw new AppError('access_denied');
+    if (invitee && canBeInvited(invitee)) {
       const existing = await memberRoleOf(this.db, projectId, invitee.id);
       if (existing) {
         const code = existing.role === 'invite' ? 'email_already_invited' : 'user_already_added';
@@ -69,12 +85,12 @@ export class ProjectMembersService {
       await this.insertOnce(async () =>
         insertMember(this.db, { projectId, userId: invitee.id, role: 'invite', sortOrder: await nextSortOrderOf(this.db, invitee.id), invitedBy: user.id }),
       );
-      this.events.changed(projectId, { users: [invitee.id] });
+      await this.events.changed(projectId, { users: [invitee.id] });
     } else {
       if (await hasEmailInvitation(this.db, projectId, email)) throw new AppError('email_already_invited', { email: 'email_already_invited' });
       await this.insertOnce(() => insertEmailInvitation(this.db, { projectId, email, invitedBy: user.id }));
-      await this.mailInvitation(user, projectId, email, context);
-      this.events.changed(projectId);
+      if (!invitee) await this.mailInvitation(user, projectId, email, context);
+      await this.events.changed(projectId);
     }
     return this.projects.get(user, projectId);
   }
@@ -83,14 +99,14 @@ export class ProjectMembersService {
   async accept(user: AuthUser, projectId: number): Promise<Project> {
     await this.ownInvitation(user, projectId);
     await updateMember(this.db, projectId, user.id, { role: 'guest' });
-    this.events.changed(projectId, { users: [user.id] });
+    await this.events.changed(projectId, { users: [user.id] });
     return this.projects.get(user, projectId);
   }
 
   async decline(user: AuthUser, projectId: number): Promise<null> {
     await this.ownInvitation(user, projectId);
     await deleteMember(this.db, projectId, user.id, 'invite');
-    this.events.changed(projectId, { users: [user.id] });
+    await this.events.changed(projectId, { users: [user.id] });
     return null;
   }
 
@@ -105,7 +121,7 @@ export class ProjectMembersService {
       if (!keepsAnAdministrator(members, { userId: memberId, newRole: role })) throw new AppError('access_denied');
       await updateMember(trx, projectId, memberId, { role });
     });
-    this.events.changed(projectId, { users: [memberId] });
+    await this.events.changed(projectId, { users: [memberId] });
     return this.projects.get(user, projectId);
   }
 
@@ -114,7 +130,7 @@ export class ProjectMembersService {
     const member = await memberRoleOf(this.db, projectId, memberId);
     if (!member || member.role === 'invite') throw new AppError('user_not_found');
     await updateMember(this.db, projectId, memberId, { canNegayno });
-    this.events.changed(projectId, { users: [memberId] });
+    await this.events.changed(projectId, { users: [memberId] });
     return this.projects.get(user, projectId);
   }
 
@@ -127,7 +143,7 @@ export class ProjectMembersService {
       if (!keepsAnAdministrator(members, { userId: memberId, newRole: null })) throw new AppError('access_denied');
       await deleteMember(trx, projectId, memberId);
     });
-    this.events.changed(projectId, { users: [memberId] });
+    await this.events.changed(projectId, { users: [memberId] });
     return this.projects.get(user, projectId);
   }
 
@@ -138,7 +154,7 @@ export class ProjectMembersService {
     const removedMember = invitee ? await deleteMember(this.db, projectId, invitee.id, 'invite') : false;
     const removedEmail = await deleteEmailInvitation(this.db, projectId, email);
     if (!removedMember && !removedEmail) throw new AppError('user_not_found');
-    this.events.changed(projectId, { users: removedMember && invitee ? [invitee.id] : [] });
+    await this.events.changed(projectId, { users: removedMember && invitee ? [invitee.id] : [] });
     return this.projects.get(user, projectId);
   }
 
@@ -160,7 +176,7 @@ export class ProjectMembersService {
 
   private async mailInvitation(user: AuthUser, projectId: number, email: string, context: InvitationContext): Promise<void> {
     const [inviter, [relation]] = await Promise.all([findUserById(this.db, user.id), relationsOf(this.db, user.id, projectId)]);
-    const link = `${context.origin}/register?email=${encodeURIComponent(email)}`;
+    const link = `${this.publicUrl}/register?email=${encodeURIComponent(email)}`;
     const inviterName = inviter ? `${inviter.firstname} ${inviter.lastname}`.trim() : 'Negayno';
     await this.mailer.send(projectInvitationMail(email, { projectName: relation?.name ?? '', inviterName, link }, context.language));
   }

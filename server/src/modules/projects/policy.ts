@@ -70,6 +70,14 @@ export function canSortProjects(access: ProjectAccess): boolean {
   return access.role === 'administrator' || access.role === 'user' || access.role === 'guest';
 }
 
+/**
+ * The client's people see each other's emails and pending invitations; staff and performers work with
+ * the client's people by name and avatar only, and have nothing to do with invitations.
+ */
+export function canSeeMemberContacts(access: ProjectAccess): boolean {
+  return access.role === 'administrator' || access.role === 'user' || access.role === 'guest';
+}
+
 /** Spec 6: administrators, and users ("manage the users drawer"), invite; guests and staff only read. */
 export function canInvite(access: ProjectAccess): boolean {
   return access.role === 'administrator' || access.role === 'user';

@@ -1,7 +1,7 @@
 import type { ColumnCounters, Project, ProjectListItem, ProjectStaff, ProjectUser } from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/index.js';
-import { projectPermissionsOf, type ProjectAccess } from './policy.js';
+import { canSeeMemberContacts, projectPermissionsOf, type ProjectAccess } from './policy.js';
 import type { MemberRow, ProjectRelation, StaffRow } from './repo.js';
 
 export function toProjectListItem(relation: ProjectRelation, access: ProjectAccess, counters: ColumnCounters): ProjectListItem {
@@ -26,7 +26,10 @@ function toProjectUser(member: MemberRow): ProjectUser {
   };
 }
 
-/** An invitation to an email with no account yet: shown as an invited guest with no name. */
+/**
+ * A pending invitation, to an account or to an email with none: shown alike, by its email only, so
+ * inviting does not tell whether (or whose) an account the email is.
+ */
 function toInvitedEmail(email: string): ProjectUser {
   return { id: null, email, firstname: '', lastname: '', avatarUrl: null, role: 'invite', canNegayno: false, owner: false };
 }
@@ -43,6 +46,19 @@ export interface ProjectParts {
   staff: StaffRow[];
 }
 
+/** Staff and performers see the client's people by name and avatar: no emails, no invitations. */
+function withoutContacts(user: ProjectUser): ProjectUser {
+  return { ...user, email: '' };
+}
+
+function projectUsersFor(access: ProjectAccess, parts: ProjectParts): ProjectUser[] {
+  const joined = parts.members.filter((member) => member.role !== 'invite').map(toProjectUser);
+  if (!canSeeMemberContacts(access)) return joined.map(withoutContacts);
+  // Lower case, as invitations to emails are kept: the account's own spelling would tell it exists.
+  const invited = [...parts.members.filter((member) => member.role === 'invite').map((member) => member.email.toLowerCase()), ...parts.invitedEmails];
+  return [...joined, ...invited.sort().map(toInvitedEmail)];
+}
+
 export function toProject(relation: ProjectRelation, access: ProjectAccess, parts: ProjectParts): Project {
   return {
     id: relation.projectId,
@@ -50,7 +66,7 @@ export function toProject(relation: ProjectRelation, access: ProjectAccess, part
     balance: parts.balance,
     currency: relation.currency,
     counters: parts.counters,
-    projectUsers: [...parts.members.map(toProjectUser), ...parts.invitedEmails.map(toInvitedEmail)],
+    projectUsers: projectUsersFor(access, parts),
     staff: parts.staff.map(toProjectStaff),
     role: access.role,
     can: projectPermissionsOf(access),

@@ -1,8 +1,9 @@
 import type { Project, ProjectListItem } from '@negayno/shared/contract';
 import type { UserRow } from '../../db/schema.js';
 import { readOutbox } from '../../infra/mail/outbox.js';
-import { addMember, createProject, createUser, inviteEmail } from '../../seed/builders.js';
+import { addMember, attachStaff, createProject, createTask, createUser, inviteEmail } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { INVITATION_LIMITS } from './members.js';
 import { keepsAnAdministrator } from './policy.js';
 import { acceptProjectInvitations } from './repo.js';
 
@@ -12,7 +13,7 @@ describe('projects: invitations, names, order and deletion', () => {
   let adminCookie: string;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({ env: { PUBLIC_URL: 'https://app.negayno.test' } });
     admin = await createUser(ctx.db, { firstname: 'Олена', lastname: 'Коваленко' });
     adminCookie = await ctx.login(admin.email);
   });
@@ -33,7 +34,8 @@ describe('projects: invitations, names, order and deletion', () => {
       const inviteeCookie = await ctx.login(invitee.email);
 
       const invited = await ctx.post<Project>(`/api/project/${project.id}/invite-user`, { email: 'existing.client@TEST.test' }, { cookie: adminCookie });
-      expect(dataOf<Project>(invited).projectUsers).toContainEqual(expect.objectContaining({ id: invitee.id, role: 'invite', email: invitee.email }));
+      // Until accepted, the invitation shows only the email as typed: not the account's id, name or spelling.
+      expect(dataOf<Project>(invited).projectUsers).toContainEqual({ id: null, email: 'existing.client@test.test', firstname: '', lastname: '', avatarUrl: null, role: 'invite', canNegayno: false, owner: false });
       expect(await readOutbox(ctx.db, { to: invitee.email, limit: 5 })).toEqual([]);
 
       const list = dataOf<ProjectListItem[]>(await ctx.get('/api/projects', { cookie: inviteeCookie }));
@@ -70,13 +72,15 @@ describe('projects: invitations, names, order and deletion', () => {
       const invited = await ctx.request<Project>('POST', `/api/project/${project.id}/invite-user`, {
         payload: { email: ' NewComer@test.test' },
         cookie: adminCookie,
-        headers: { host: 'negayno.example', 'accept-language': 'en' },
+        headers: { host: 'evil.example', 'accept-language': 'en' },
       });
       expect(dataOf<Project>(invited).projectUsers).toContainEqual({ id: null, email, firstname: '', lastname: '', avatarUrl: null, role: 'invite', canNegayno: false, owner: false });
       const [mail, ...others] = await readOutbox(ctx.db, { to: email, limit: 5 });
       expect(others).toEqual([]);
       expect(mail!.subject).toBe('Invitation to the project “Мобільний застосунок” at Negayno');
-      expect(mail!.body).toContain('http://negayno.example/register?email=newcomer%40test.test');
+      // The link comes from PUBLIC_URL, never from the Host header the caller chose.
+      expect(mail!.body).toContain('https://app.negayno.test/register?email=newcomer%40test.test');
+      expect(mail!.body).not.toContain('evil.example');
       expect(mail!.body).toContain('Олена Коваленко invites you');
 
       const again = await ctx.post(`/api/project/${project.id}/invite-user`, { email }, { cookie: adminCookie });
@@ -92,11 +96,69 @@ describe('projects: invitations, names, order and deletion', () => {
       expect(mail!.body).toContain('/register?email=uk-reader%40test.test');
     });
 
-    it('refuses staff emails, empty and malformed emails', async () => {
+    it('answers a staff email like an email with no account, and mails it nothing', async () => {
       const project = await createProject(ctx.db, { owner: admin });
+      const pm = await createUser(ctx.db, { role: 'pm', email: 'staff.person@test.test' });
+      const staffAnswer = await ctx.post<Project>(`/api/project/${project.id}/invite-user`, { email: pm.email }, { cookie: adminCookie });
+      const strangerAnswer = await ctx.post<Project>(`/api/project/${project.id}/invite-user`, { email: 'stranger.person@test.test' }, { cookie: adminCookie });
+      expect(staffAnswer.status).toBe(200);
+      const shown = (response: typeof staffAnswer, email: string) => dataOf<Project>(response).projectUsers.find((user) => user.email === email);
+      expect(shown(staffAnswer, pm.email)).toEqual({ ...shown(strangerAnswer, 'stranger.person@test.test'), email: pm.email });
+      expect(await readOutbox(ctx.db, { to: pm.email, limit: 5 })).toEqual([]);
+      const again = await ctx.post(`/api/project/${project.id}/invite-user`, { email: pm.email }, { cookie: adminCookie });
+      expect(again.body).toMatchObject({ code: 'email_already_invited' });
+    });
+
+    it('limits invitations per inviter and per project an hour, with 429 and Retry-After', async () => {
+      const project = await createProject(ctx.db, { owner: admin });
+      const inviter = await createUser(ctx.db);
+      await addMember(ctx.db, project, inviter, 'user');
+      const inviterCookie = await ctx.login(inviter.email);
+      const { limit } = INVITATION_LIMITS.perUser;
+      for (let i = 0; i < limit; i += 1) {
+        const response = await ctx.post(`/api/project/${project.id}/invite-user`, { email: `flood-${i}@test.test` }, { cookie: inviterCookie });
+        expect(response.status).toBe(200);
+      }
+      const refused = await ctx.post(`/api/project/${project.id}/invite-user`, { email: 'one-more@test.test' }, { cookie: inviterCookie });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'authorization_too_much' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(await readOutbox(ctx.db, { to: 'one-more@test.test', limit: 1 })).toEqual([]);
+
+      // The project's own limit holds for all its inviters together.
+      const another = await createUser(ctx.db);
+      await addMember(ctx.db, project, another, 'user');
+      const anotherCookie = await ctx.login(another.email);
+      const remaining = INVITATION_LIMITS.perProject.limit - limit;
+      for (let i = 0; i < remaining; i += 1) {
+        expect((await ctx.post(`/api/project/${project.id}/invite-user`, { email: `another-${i}@test.test` }, { cookie: anotherCookie })).status).toBe(200);
+      }
+      expect((await ctx.post(`/api/project/${project.id}/invite-user`, { email: 'another-last@test.test' }, { cookie: anotherCookie })).status).toBe(429);
+    });
+
+    it('shows staff and performers the client’s people by name and avatar only: no emails, no invitations', async () => {
+      const project = await createProject(ctx.db, { owner: admin });
+      const client = await createUser(ctx.db, { firstname: 'Марта' });
+      await addMember(ctx.db, project, client, 'user');
+      await inviteEmail(ctx.db, project, 'pending.person@test.test');
       const pm = await createUser(ctx.db, { role: 'pm' });
+      await attachStaff(ctx.db, project, pm);
+      const performer = await createUser(ctx.db, { role: 'performer' });
+      await createTask(ctx.db, { project, author: admin, status: 'in_work', performers: [performer] });
+
+      for (const viewer of [pm, performer]) {
+        const seen = dataOf<Project>(await ctx.get(`/api/project/${project.id}`, { cookie: await ctx.login(viewer.email) }));
+        expect(seen.projectUsers.map((user) => user.email)).toEqual(['', '']);
+        expect(seen.projectUsers).toContainEqual(expect.objectContaining({ id: client.id, firstname: 'Марта', avatarUrl: null }));
+        expect(JSON.stringify(seen)).not.toContain('@');
+      }
+      const byClient = dataOf<Project>(await ctx.get(`/api/project/${project.id}`, { cookie: await ctx.login(client.email) }));
+      expect(byClient.projectUsers.map((user) => user.email)).toEqual([admin.email, client.email, 'pending.person@test.test']);
+    });
+
+    it('refuses empty and malformed emails', async () => {
+      const project = await createProject(ctx.db, { owner: admin });
       const cases = [
-        [{ email: pm.email }, 403, 'access_denied'],
         [{ email: '' }, 400, 'email_is_empty'],
         [{}, 400, 'email_is_empty'],
         [{ email: 'not-an-email' }, 400, 'email_is_invalid'],

@@ -234,8 +234,16 @@ describe('client registration', () => {
       expect((await flow.call('check-email', { code: right })).body).toMatchObject({ code: 'code_is_expired' });
     });
 
-    it('refuses a code older than 15 minutes', async () => {
+    it('keeps a code 10 minutes by default, and refuses it after that', async () => {
       const { flow, email } = await atCodeStep();
+      const { lifetime } = await ctx.db
+        .selectFrom('auth_flows')
+        .select(sql<number>`extract(epoch from email_code_expires_at - now())`.as('lifetime'))
+        .where('step', '=', 'check-email')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(Number(lifetime)).toBeGreaterThan(9 * 60);
+      expect(Number(lifetime)).toBeLessThanOrEqual(10 * 60);
       await ctx.db.updateTable('auth_flows').set({ email_code_expires_at: sql`now() - interval '1 second'` }).where('step', '=', 'check-email').execute();
       const response = await flow.call('check-email', { code: await lastCodeTo(ctx, email) });
       expect(response.status).toBe(400);
@@ -398,10 +406,25 @@ describe('client registration', () => {
       expect(await ctx.db.selectFrom('project_invitations').selectAll().where('email', '=', email).execute()).toEqual([]);
     });
 
-    it('refuses an email with no project invitation', async () => {
-      const response = await new FlowClient(ctx, 'registration').call('email', { email: freshEmail() });
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ code: 'email_not_invited', details: { email: { code: 'email_not_invited' } } });
+    it('answers a registered and a not-invited email like an invited one, and mails neither a code', async () => {
+      const owner = await createUser(ctx.db);
+      const project = await createProject(ctx.db, { owner });
+      const invited = freshEmail();
+      await inviteEmail(ctx.db, project, invited);
+      const registered = (await createUser(ctx.db)).email;
+      const stranger = freshEmail();
+
+      const answers = [];
+      for (const email of [invited, registered, stranger]) {
+        const response = await new FlowClient(ctx, 'registration').call('email', { email });
+        answers.push({ status: response.status, body: response.body });
+      }
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+      expect(answers[0]).toEqual({ status: 200, body: { status: 'ok', data: { next: 'check-email' } } });
+      expect(await readOutbox(ctx.db, { to: registered, limit: 1 })).toEqual([]);
+      expect(await readOutbox(ctx.db, { to: stranger, limit: 1 })).toEqual([]);
+      expect(await readOutbox(ctx.db, { to: invited, limit: 1 })).toHaveLength(1);
     });
 
     it('refuses to finish when the invitation was cancelled meanwhile', async () => {

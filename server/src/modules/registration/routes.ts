@@ -1,7 +1,6 @@
-import { API_ROOT, FLOW_KINDS, FLOW_STEPS, type FlowKind, type FlowStep } from '@negayno/shared/contract';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { AppError } from '../../http/app-error.js';
-import { ok } from '../../http/envelope.js';
+import { API_ROOT, FLOW_KINDS, endpoints, type FlowKind } from '@negayno/shared/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../http/endpoint.js';
 import { languageOf } from '../../http/language.js';
 import type { Services } from '../../services.js';
 import { clientInfoOf } from '../auth/index.js';
@@ -18,10 +17,6 @@ function cookieOptions(kind: FlowKind, secure: boolean) {
   return { httpOnly: true, sameSite: 'lax', path: `${API_ROOT}/${kind}`, secure } as const;
 }
 
-function isFlowStep(step: string): step is FlowStep {
-  return (FLOW_STEPS as readonly string[]).includes(step);
-}
-
 /**
  * `POST /registration/{step}`, `/performer-registration/{step}`, `/restore-password/{step}` (spec 7).
  * Public: these are the ways in for people without an account.
@@ -31,17 +26,15 @@ export function registrationRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
     for (const kind of FLOW_KINDS) {
       const cookie = FLOW_COOKIES[kind];
-      app.post<{ Params: { step: string } }>(`/${kind}/:step`, async (request, reply: FastifyReply) => {
-        const step = request.params.step;
-        if (!isFlowStep(step)) throw new AppError('action_not_found');
-        const result = await services.registration.step(kind, step, request.body ?? {}, {
+      route(app, endpoints.flows[kind], async ({ params, body, request, reply }) => {
+        const result = await services.registration.step(kind, params.step, body, {
           token: request.cookies[cookie],
           client: clientInfoOf(request),
           language: languageOf(request),
         });
         if (result.newToken) reply.setCookie(cookie, result.newToken, { ...cookieOptions(kind, secure), maxAge: FLOW_TTL_SECONDS });
         if (result.finished) reply.clearCookie(cookie, cookieOptions(kind, secure));
-        return ok(result.answer);
+        return result.answer;
       });
     }
   };

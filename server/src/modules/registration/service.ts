@@ -24,10 +24,10 @@ import { violatedUnique } from '../../db/errors.js';
 import type { FlowMachine } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { validate } from '../../http/validate.js';
+import { keyedHash, randomDigits, randomToken, sameHash } from '../../lib/secure-codes.js';
 import type { Mailer } from '../../infra/mail/mailer.js';
 import { confirmationCodeMail } from '../../infra/mail/templates.js';
-import type { RateLimiter } from '../../infra/rate-limit/service.js';
-import { keyedHash, randomDigits, randomToken, sameHash } from '../../lib/secure-codes.js';
+import { failsWith, type RateLimiter } from '../../infra/rate-limit/service.js';
 import { type AuthService, type ClientInfo, findCredentials, hashPassword, ipSubject, LIMITS } from '../auth/index.js';
 import type { InvitationsService } from '../invitations/index.js';
 import { acceptProjectInvitations, hasProjectInvitation } from '../projects/index.js';
@@ -78,7 +78,7 @@ export class RegistrationService {
     private readonly invitations: InvitationsService,
     private readonly mailer: Mailer,
     private readonly auth: AuthService,
-    /** How long a mailed code is good for (config EMAIL_CODE_TTL_SECONDS, 15 minutes by default). */
+    /** How long a mailed code is good for (config EMAIL_CODE_TTL_SECONDS, 10 minutes by default). */
     private readonly codeTtlSeconds: number,
   ) {
     this.handlers = {
@@ -140,29 +140,39 @@ export class RegistrationService {
 
   private async checkInvitationCode(position: Position, body: unknown, context: StepContext): Promise<StepResult> {
     const { code } = validate(invitationCodeBody, body);
-    const checks = [[LIMITS.invitationIp, ipSubject(context.client.ip)]] as const;
-    await this.limiter.assertNotExceeded(checks);
     const kind = position.machine === 'performer' ? 'performer' : 'client';
-    const grant = await this.invitations.check(code, kind).catch(async (error: unknown) => {
-      // Only a wrong code is a guess; a used or expired one was real.
-      if (error instanceof AppError && error.code === 'code_is_incorrect') await this.limiter.recordFailures(checks);
-      throw error;
-    });
+    // Only a wrong code is a guess; a used or expired one was real.
+    const grant = await this.limiter.guessing(
+      [[LIMITS.invitationIp, ipSubject(context.client.ip)]],
+      () => this.invitations.check(code, kind),
+      failsWith('code_is_incorrect'),
+    );
     return this.moveOn(position, 'check-invitation-code', { ...this.dataBefore(position, 'check-invitation-code'), grant });
   }
 
-  /** Sends a confirmation code; called again while the code is awaited, it sends a new one (send-again). */
+  /**
+   * Sends a confirmation code; called again while the code is awaited, it sends a new one (send-again).
+   * Where the answer would tell who has an account (a recovery, and the code-less start of the 4-step
+   * flow), every email goes on to the code step alike and only the right ones get a code.
+   */
   private async email(position: Position, body: unknown, context: StepContext): Promise<StepResult> {
     const { email } = validate(emailStepBody, body);
-    // Every call counts per address first: the answers below tell registered emails apart.
+    // Every call counts per address first: some answers below tell registered emails apart.
     await this.limiter.consumeAll([[LIMITS.codeSendIp, ipSubject(context.client.ip)]]);
     const data: FlowData = { ...this.dataBefore(position, 'email'), email };
+    let mailsCode = true;
     if (position.machine === 'restore') {
       // An unknown email goes on to the code step like a known one, but no code is sent.
       data.userId = (await findCredentials(this.db, email))?.user.id ?? null;
-    } else {
-      if (await emailIsTaken(this.db, email)) throw refuse('email_already_added', 'email');
-      if (position.machine === 'invited-client' && !(await hasProjectInvitation(this.db, email))) throw refuse('email_not_invited', 'email');
+      mailsCode = data.userId !== null;
+    } else if (position.machine === 'invited-client') {
+      // No invitation code was shown, so a registered and a not-invited email answer like an invited
+      // one (both questions are always asked: the same work, the same time) and get no code.
+      const [taken, invited] = await Promise.all([emailIsTaken(this.db, email), hasProjectInvitation(this.db, email)]);
+      mailsCode = !taken && invited;
+    } else if (await emailIsTaken(this.db, email)) {
+      // Past an invitation code the caller is someone we invited: spec 8's email_already_added helps them.
+      throw refuse('email_already_added', 'email');
     }
     // Send-again is once a minute per flow kind (a registration does not hold up a recovery), and a few an hour in all.
     await this.limiter.consumeAll([
@@ -170,7 +180,7 @@ export class RegistrationService {
       [LIMITS.codeSendAccount, email],
     ]);
     const code = randomDigits(EMAIL_CODE.length);
-    if (data.userId !== null) {
+    if (mailsCode) {
       const purpose = position.machine === 'restore' ? 'restore-password' : 'registration';
       await this.mailer.send(confirmationCodeMail(email, code, purpose, context.language, this.codeTtlSeconds));
     }
@@ -184,14 +194,16 @@ export class RegistrationService {
       [LIMITS.codeCheckAccount, flow.data.email!],
       [LIMITS.codeCheckIp, ipSubject(context.client.ip)],
     ] as const;
-    await this.limiter.assertNotExceeded(checks);
-    // A code past its lifetime (15 minutes by default), or one that took its 5 wrong tries, is dead: a new one must be sent.
-    if (!flow.codeHash || flow.codeExpired) throw refuse('code_is_expired', 'code');
-    if (!(await takeCodeTry(this.db, flow.tokenHash, EMAIL_CODE.maxWrongTries))) throw refuse('code_is_expired', 'code');
-    if (!sameHash(flow.codeHash, this.codeHashOf(flow.tokenHash, code))) {
-      await this.limiter.recordFailures(checks);
-      throw refuse('code_is_incorrect', 'code');
-    }
+    await this.limiter.guessing(
+      checks,
+      async () => {
+        // A code past its lifetime (10 minutes by default), or one that took its 5 wrong tries, is dead: a new one must be sent.
+        if (!flow.codeHash || flow.codeExpired) throw refuse('code_is_expired', 'code');
+        if (!(await takeCodeTry(this.db, flow.tokenHash, EMAIL_CODE.maxWrongTries))) throw refuse('code_is_expired', 'code');
+        if (!sameHash(flow.codeHash, this.codeHashOf(flow.tokenHash, code))) throw refuse('code_is_incorrect', 'code');
+      },
+      failsWith('code_is_incorrect'),
+    );
     return this.moveOn(position, 'check-email', { ...this.dataBefore(position, 'check-email'), emailVerified: true }, { clearCode: true });
   }
 

@@ -1,6 +1,5 @@
 import type { LogBody } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
-import { AppError } from '../../http/app-error.js';
 import type { LimitRule, RateLimiter } from '../../infra/rate-limit/service.js';
 import { insertClientLog } from './repo.js';
 
@@ -14,7 +13,7 @@ export class ClientLogService {
   ) {}
 
   async record(entry: LogBody, from: { userId: number | null; ip: string; userAgent: string | null }): Promise<void> {
-    if (!(await this.limiter.consume(CLIENT_LOG_LIMIT, from.ip))) throw new AppError('authorization_too_much');
+    await this.limiter.consumeAll([[CLIENT_LOG_LIMIT, from.ip]]);
     await insertClientLog(this.db, { userId: from.userId, code: entry.code, message: entry.message, userAgent: from.userAgent?.slice(0, 500) ?? null });
   }
 }

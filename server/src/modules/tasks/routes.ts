@@ -1,49 +1,26 @@
-import { idParam, nameBody, taskFilterQuery } from '@negayno/shared/contract';
+import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { ok } from '../../http/envelope.js';
-import { validate } from '../../http/validate.js';
+import { route } from '../../http/endpoint.js';
 import type { Services } from '../../services.js';
 import { requireUser, userOf } from '../auth/index.js';
-
-type WithId = { Params: { id: string } };
-type Archive = { Params: { id?: string; backFrom?: string } };
 
 export function tasksRoutes(services: Services): FastifyPluginAsync {
   const { tasks } = services;
   return async (app) => {
     app.addHook('preHandler', requireUser);
 
-    app.get<WithId>('/project/:id/tasks', async (request) => {
-      const projectId = validate(idParam('project'), request.params.id);
-      return ok(await tasks.board(userOf(request), projectId, validate(taskFilterQuery, request.query)));
-    });
+    route(app, endpoints.tasks.board, async ({ params, query, request }) => tasks.board(userOf(request), params.id, query));
+    route(app, endpoints.tasks.boardOfAll, async ({ query, request }) => tasks.boardOfAll(userOf(request), query));
+    route(app, endpoints.tasks.create, async ({ params, body, request }) => tasks.create(userOf(request), params.id, body.name));
 
-    app.get('/tasks', async (request) => ok(await tasks.boardOfAll(userOf(request), validate(taskFilterQuery, request.query))));
+    route(app, endpoints.tasks.archive, async ({ request }) => tasks.archive(userOf(request), {}));
+    route(app, endpoints.tasks.archiveFrom, async ({ params, request }) => tasks.archive(userOf(request), { backFrom: params.backFrom }));
+    route(app, endpoints.tasks.projectArchive, async ({ params, request }) => tasks.archive(userOf(request), { projectId: params.id }));
+    route(app, endpoints.tasks.projectArchiveFrom, async ({ params, request }) =>
+      tasks.archive(userOf(request), { projectId: params.id, backFrom: params.backFrom }),
+    );
 
-    app.post<WithId>('/project/:id/new-task', async (request) => {
-      const projectId = validate(idParam('project'), request.params.id);
-      const { name } = validate(nameBody, request.body);
-      return ok(await tasks.create(userOf(request), projectId, name));
-    });
-
-    const archive = async (request: { params: Archive['Params'] } & Parameters<typeof userOf>[0]) => {
-      const projectId = request.params.id === undefined ? undefined : validate(idParam('project'), request.params.id);
-      const backFrom = request.params.backFrom === undefined ? undefined : validate(idParam('backFrom'), request.params.backFrom);
-      return ok(await tasks.archive(userOf(request), { projectId, backFrom }));
-    };
-    app.get<Archive>('/archive', archive);
-    app.get<Archive>('/archive/:backFrom', archive);
-    app.get<Archive>('/project/:id/archive', archive);
-    app.get<Archive>('/project/:id/archive/:backFrom', archive);
-
-    app.get<WithId>('/task/:id', async (request) => {
-      const taskId = validate(idParam('task'), request.params.id);
-      return ok(await tasks.get(userOf(request), taskId));
-    });
-
-    app.get<WithId>('/task/:id/get-card', async (request) => {
-      const taskId = validate(idParam('task'), request.params.id);
-      return ok(await tasks.card(userOf(request), taskId));
-    });
+    route(app, endpoints.tasks.get, async ({ params, request }) => tasks.get(userOf(request), params.id));
+    route(app, endpoints.tasks.card, async ({ params, request }) => tasks.card(userOf(request), params.id));
   };
 }
