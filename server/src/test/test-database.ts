@@ -57,6 +57,8 @@ async function pgliteTemplate(): Promise<Blob> {
 const TEMPLATE_LOCK_KEY = 7_215_004_099;
 /** Another session may still be leaving the template when a clone starts: PostgreSQL then refuses, briefly. */
 const SOURCE_IN_USE = '55006';
+/** Another run (other migrations, e.g. another branch on the same server) dropped the template as stale. */
+const TEMPLATE_GONE = '3D000';
 
 function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -83,13 +85,15 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 async function openPostgresTestDatabase(): Promise<DatabaseHandle> {
   const name = `negayno_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(async (admin) => {
-    const template = await ensureTemplate(admin);
     for (let attempt = 0; ; attempt += 1) {
+      // Asked again on every attempt: a run on another migration set may have dropped it meanwhile.
+      const template = await ensureTemplate(admin);
       try {
         await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
         break;
       } catch (error) {
-        if ((error as { code?: string }).code !== SOURCE_IN_USE || attempt >= 50) throw error;
+        const code = (error as { code?: string }).code;
+        if ((code !== SOURCE_IN_USE && code !== TEMPLATE_GONE) || attempt >= 50) throw error;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -112,7 +116,8 @@ async function ensureTemplate(admin: pg.Client): Promise<string> {
     if (found.rowCount) return template;
     // Templates of older migration sets are of no use any more.
     const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'negayno_tpl_%'");
-    for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    // Without FORCE, and a refusal ignored: a template being cloned right now belongs to a run still going.
+    for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
     await admin.query(`CREATE DATABASE "${template}"`);
     const handle = openPostgres(urlOfDatabase(adminUrl(), template), { max: 1 });
     try {
