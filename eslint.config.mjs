@@ -10,29 +10,39 @@ import tseslint from 'typescript-eslint';
  * replace an earlier one's). lint/boundaries.test.cjs breaks each on purpose and expects the failure.
  */
 const WORKSPACE_PATHS = [
-  { name: '@fluentui/react-components', message: "Import Fluent UI from '@negayno/shared/fluent' (the shared kit), adding the component there if it is missing." },
+  {
+    name: '@fluentui/react-components',
+    message: "Import Fluent UI from '@negayno/shared/fluent' (the shared kit), adding the component there if it is missing.",
+  },
 ];
 const WORKSPACE_PATTERNS = [{ group: ['@negayno/shared/src/*', '**/shared/src/*'], message: 'Import @negayno/shared through its exports map.' }];
 
 /** The host and the remotes are separate builds joined at run time by Module Federation: no static import between them. */
 const OTHER_APPS = [
-  { regex: '^@negayno/(host|mf-[\\w-]+)(/|$)', message: 'The host and the remotes never import each other: share code through @negayno/shared, talk through the bus.' },
-  { regex: '^(\\.\\./)+(host|mf-[\\w-]+)(/|$)', message: 'The host and the remotes never import each other: share code through @negayno/shared, talk through the bus.' },
+  {
+    regex: '^@negayno/(host|mf-[\\w-]+)(/|$)',
+    message: 'The host and the remotes never import each other: share code through @negayno/shared, talk through the bus.',
+  },
+  {
+    regex: '^(\\.\\./)+(host|mf-[\\w-]+)(/|$)',
+    message: 'The host and the remotes never import each other: share code through @negayno/shared, talk through the bus.',
+  },
   { regex: '^(host|mf_\\w+)(/|$)', message: 'Federated modules are loaded at run time by the host (remotes.json), never imported.' },
 ];
 const CONTRACT_ONLY = [
   { regex: '^(?!zod$|\\./)', message: 'shared/src/contract is read by the browser and the server alike: it imports only zod and its own files.' },
 ];
-const SERVER_SHARED = [
-  { regex: '^@negayno/shared(?!/contract$)(/|$)', message: 'The server imports only @negayno/shared/contract of the shared package.' },
-];
-const FRONT_DOOR_MESSAGE = "Reach another server module only through its front door, modules/<name>/index.ts (export what is needed there).";
+const SERVER_SHARED = [{ regex: '^@negayno/shared(?!/contract$)(/|$)', message: 'The server imports only @negayno/shared/contract of the shared package.' }];
+const FRONT_DOOR_MESSAGE = 'Reach another server module only through its front door, modules/<name>/index.ts (export what is needed there).';
 /** From inside a module: a sibling module's file other than index.js. */
 const SIBLING_SIDE_DOOR = [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', message: FRONT_DOOR_MESSAGE }];
 /** From anywhere: a path through modules/<name>/ to a file other than index.js. */
 const MODULES_SIDE_DOOR = [{ regex: '^\\.\\.?/(.*/)?modules/[^/]+/(?!index\\.js$)', message: FRONT_DOOR_MESSAGE }];
 const INFRA_CLEAN = [
-  { regex: '^\\.\\.?/(.*/)?modules(/|$)', message: 'Infrastructure (mail, rate limits, realtime) serves the modules and never imports one: take what it needs as a parameter.' },
+  {
+    regex: '^\\.\\.?/(.*/)?modules(/|$)',
+    message: 'Infrastructure (mail, rate limits, realtime) serves the modules and never imports one: take what it needs as a parameter.',
+  },
 ];
 
 function restrictImports(...patterns) {
@@ -40,7 +50,9 @@ function restrictImports(...patterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'coverage/**', 'lint/fixtures/**'] },
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'coverage/**', 'lint/fixtures/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -57,7 +57,11 @@ export async function buildIfNeeded({ force = false } = {}) {
 }
 
 export function isBuildFresh() {
-  return existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, 'utf8') === sourceStamp() && OUTPUTS.every((file) => existsSync(join(root, file)) && statSync(join(root, file)).size > 0);
+  return (
+    existsSync(STAMP_FILE) &&
+    readFileSync(STAMP_FILE, 'utf8') === sourceStamp() &&
+    OUTPUTS.every((file) => existsSync(join(root, file)) && statSync(join(root, file)).size > 0)
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildIfNeeded({ force: process.argv.includes('--force') });

@@ -16,7 +16,10 @@ async function signIn(url) {
     body: JSON.stringify({ email: 'admin@demo.test', password: 'negayno-demo' }),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 async function measure(url, path, cookie) {
@@ -40,7 +43,12 @@ async function measure(url, path, cookie) {
 export async function run() {
   const dataDir = newDataDir();
   const setUp = performance.now();
-  const projectId = Number(runAdmin(dataDir, ['bench-project', '--tasks', String(TASKS)]).trim().split('\n').at(-1));
+  const projectId = Number(
+    runAdmin(dataDir, ['bench-project', '--tasks', String(TASKS)])
+      .trim()
+      .split('\n')
+      .at(-1),
+  );
   const lines = [`bench-project --tasks ${TASKS} (migrate, demo seed, set-based insert): ${((performance.now() - setUp) / 1000).toFixed(1)} s`];
   const server = await startServer({}, { dataDir });
   try {

@@ -27,7 +27,12 @@ async function renderOnce(page, url) {
 export async function run() {
   const lines = [];
   const dataDir = newDataDir();
-  const projectId = Number(runAdmin(dataDir, ['bench-project', '--tasks', String(TASKS)]).trim().split('\n').pop());
+  const projectId = Number(
+    runAdmin(dataDir, ['bench-project', '--tasks', String(TASKS)])
+      .trim()
+      .split('\n')
+      .pop(),
+  );
   const server = await startServer({}, { dataDir });
   const browser = await launchChromium();
   try {
@@ -39,7 +44,9 @@ export async function run() {
     const painted = await viewer.page.getByTestId('task-card').count();
     const renders = [];
     for (let index = 0; index < RENDER_RUNS; index += 1) renders.push(await renderOnce(viewer.page, boardUrl));
-    lines.push(`board render, ${cards} cards (${painted} painted at first, the rest as columns scroll), tasks answer → painted columns: ${summary(renders)} (goal < 300 ms)`);
+    lines.push(
+      `board render, ${cards} cards (${painted} painted at first, the rest as columns scroll), tasks answer → painted columns: ${summary(renders)} (goal < 300 ms)`,
+    );
 
     // Browser A creates through the API; browser B shows the board and waits for the card to paint.
     // B's board is filtered to the created cards: long columns render their first cards only (windowing),
@@ -73,7 +80,9 @@ export async function run() {
       if (Number.isNaN(shown)) throw new Error(`the card ${name} did not appear in the second browser within 10 s`);
       latencies.push(shown - started);
     }
-    lines.push(`task.update to a second browser (its board filtered to the new cards), create call sent → card painted: ${summary(latencies)} (goal p95 < 100 ms)`);
+    lines.push(
+      `task.update to a second browser (its board filtered to the new cards), create call sent → card painted: ${summary(latencies)} (goal p95 < 100 ms)`,
+    );
     lines.push(`  of which the create call itself (HTTP round trip): ${summary(creates)}`);
     await author.context.close();
     await viewer.context.close();

@@ -20,10 +20,13 @@ async function javascriptByApp(page, action) {
   const onResponse = (response) => {
     if (response.request().resourceType() !== 'script') return;
     pending.push(
-      response.body().then((body) => {
-        const app = appOf(response.url());
-        sizes[app] = (sizes[app] ?? 0) + gzipSync(body, { level: 9 }).length;
-      }, () => undefined),
+      response.body().then(
+        (body) => {
+          const app = appOf(response.url());
+          sizes[app] = (sizes[app] ?? 0) + gzipSync(body, { level: 9 }).length;
+        },
+        () => undefined,
+      ),
     );
   };
   page.on('response', onResponse);
@@ -61,26 +64,34 @@ export async function run() {
     const merge = (found) => {
       for (const [app, bytes] of Object.entries(found)) sizes[app] = (sizes[app] ?? 0) + bytes;
     };
-    merge(await javascriptByApp(page, async () => {
-      await page.goto(`${server.url}/login`);
-      await page.getByTestId('login-email').waitFor();
-    }));
+    merge(
+      await javascriptByApp(page, async () => {
+        await page.goto(`${server.url}/login`);
+        await page.getByTestId('login-email').waitFor();
+      }),
+    );
     merge(await javascriptByApp(page, () => signIn(page)));
-    merge(await javascriptByApp(page, async () => {
-      await page.getByTestId('task-card').first().click();
-      await page.getByTestId('task-description').waitFor();
-    }));
-    merge(await javascriptByApp(page, async () => {
-      await page.keyboard.press('Escape');
-      await page.getByTestId('header-wallet').click();
-      await page.getByTestId('wallet-balance').waitFor();
-      await page.keyboard.press('Escape');
-    }));
-    merge(await javascriptByApp(page, async () => {
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('menu-profile').click();
-      await page.getByTestId('profile-page').waitFor();
-    }));
+    merge(
+      await javascriptByApp(page, async () => {
+        await page.getByTestId('task-card').first().click();
+        await page.getByTestId('task-description').waitFor();
+      }),
+    );
+    merge(
+      await javascriptByApp(page, async () => {
+        await page.keyboard.press('Escape');
+        await page.getByTestId('header-wallet').click();
+        await page.getByTestId('wallet-balance').waitFor();
+        await page.keyboard.press('Escape');
+      }),
+    );
+    merge(
+      await javascriptByApp(page, async () => {
+        await page.getByTestId('user-menu').click();
+        await page.getByTestId('menu-profile').click();
+        await page.getByTestId('profile-page').waitFor();
+      }),
+    );
     await context.close();
     for (const [app, bytes] of Object.entries(sizes).sort()) lines.push(`initial JS, gzip: ${app.padEnd(13)} ${(bytes / 1024).toFixed(1)} KiB`);
 

@@ -20,10 +20,13 @@ try {
       for (const theme of ['light', 'dark']) {
         for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: language === 'uk' ? 'uk-UA' : 'en-GB' });
-          await context.addInitScript(([lang, th]) => {
-            localStorage.setItem('language', lang);
-            localStorage.setItem('theme', th);
-          }, [language, theme]);
+          await context.addInitScript(
+            ([lang, th]) => {
+              localStorage.setItem('language', lang);
+              localStorage.setItem('theme', th);
+            },
+            [language, theme],
+          );
           const page = await context.newPage();
           if (screen.as) {
             const response = await page.request.post(`${server.url}/api/login`, { data: { email: screen.as, password: 'negayno-demo' } });

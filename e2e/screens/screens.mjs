@@ -80,7 +80,12 @@ const REGISTRATION_SCREENS = [
   {
     name: 'register-code-expired',
     open: async (page, url) => {
-      await fakeFlow(page, 'registration', { 'check-invitation-code': { next: 'email' }, email: { next: 'check-email' } }, { 'check-email': refusal('code_is_expired', 'code') });
+      await fakeFlow(
+        page,
+        'registration',
+        { 'check-invitation-code': { next: 'email' }, email: { next: 'check-email' } },
+        { 'check-email': refusal('code_is_expired', 'code') },
+      );
       await page.goto(`${url}/register`);
       await page.getByTestId('field-invitationCode').fill('DEMO-CLIENT');
       await page.getByTestId('flow-submit').click();
@@ -116,7 +121,12 @@ const REGISTRATION_SCREENS = [
   {
     name: 'register-password',
     open: async (page, url) => {
-      await fakeFlow(page, 'registration', { email: { next: 'check-email' }, 'check-email': { next: 'fullname' }, fullname: { next: 'country' }, country: { next: 'password' } });
+      await fakeFlow(page, 'registration', {
+        email: { next: 'check-email' },
+        'check-email': { next: 'fullname' },
+        fullname: { next: 'country' },
+        country: { next: 'password' },
+      });
       await page.goto(`${url}/register?email=invited@example.com`);
       await page.getByTestId('flow-submit').click();
       await page.getByTestId('field-code-0').click();

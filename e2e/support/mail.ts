@@ -28,10 +28,13 @@ async function mailsTo(email: string, readerUrl: string): Promise<CaughtMail[]> 
 export async function mailTo(email: string, nth = 1, readerUrl = sharedReaderUrl()): Promise<CaughtMail> {
   let mail: CaughtMail | undefined;
   await expect
-    .poll(async () => {
-      mail = (await mailsTo(email, readerUrl))[nth - 1];
-      return mail !== undefined;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        mail = (await mailsTo(email, readerUrl))[nth - 1];
+        return mail !== undefined;
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return mail!;
 }

@@ -36,7 +36,11 @@ function environment(dataDir, extraEnv) {
  * one process at a time: run it while no server is started on that directory.
  */
 export function runAdmin(dataDir, args, extraEnv = {}) {
-  const result = spawnSync(process.execPath, [join(repoRoot, 'server', 'dist', 'cli.js'), ...args], { env: environment(dataDir, extraEnv), cwd: repoRoot, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [join(repoRoot, 'server', 'dist', 'cli.js'), ...args], {
+    env: environment(dataDir, extraEnv),
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`negayno-admin ${args.join(' ')} exited with ${result.status}: ${result.stderr}`);
   return result.stdout;
 }

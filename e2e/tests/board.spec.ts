@@ -179,7 +179,12 @@ test.describe('projects and the board', () => {
     const widths = await page.evaluate(() => {
       const board = document.querySelector<HTMLElement>('[data-testid="kanban-board"]')!;
       const column = document.querySelector<HTMLElement>('[data-testid="column-1"]')!;
-      return { page: document.documentElement.scrollWidth, board: board.scrollWidth, boardVisible: board.clientWidth, column: column.getBoundingClientRect().width };
+      return {
+        page: document.documentElement.scrollWidth,
+        board: board.scrollWidth,
+        boardVisible: board.clientWidth,
+        column: column.getBoundingClientRect().width,
+      };
     });
     expect(widths.page).toBeLessThanOrEqual(390);
     expect(widths.board).toBeGreaterThan(widths.boardVisible);

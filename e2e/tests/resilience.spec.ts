@@ -27,7 +27,9 @@ test.describe('resilience', () => {
 
   test('502 and 503 answers show the maintenance page', async ({ page }) => {
     await signInByApi(page, DEMO.admin);
-    await page.route('**/api/user/profile', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 'error', code: 'maintenance_mode', message: 'x' }) }));
+    await page.route('**/api/user/profile', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 'error', code: 'maintenance_mode', message: 'x' }) }),
+    );
     await page.goto('/');
     await expect(page.getByTestId('maintenance-page')).toBeVisible();
     await expect(page.getByTestId('maintenance-page')).toContainText('Тривають технічні роботи');

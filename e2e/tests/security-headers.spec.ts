@@ -30,12 +30,19 @@ test.describe('security headers in the browser', () => {
   test('a page of another site cannot frame the app', async ({ page }) => {
     const attacker = 'http://attacker.test/';
     await page.route(attacker, (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>attacker</title><iframe id="victim" src="${E2E_BASE_URL}/login" width="800" height="600"></iframe>` }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>attacker</title><iframe id="victim" src="${E2E_BASE_URL}/login" width="800" height="600"></iframe>`,
+      }),
     );
     await page.goto(attacker);
     // Chromium refuses to render a page whose frame-ancestors / X-Frame-Options forbid the framer, and
     // shows its error page in the frame instead; an allowed frame would stay at the app's /login.
-    const victimUrl = () => page.frames().find((frame) => frame !== page.mainFrame())?.url();
+    const victimUrl = () =>
+      page
+        .frames()
+        .find((frame) => frame !== page.mainFrame())
+        ?.url();
     await expect.poll(victimUrl).toBe('chrome-error://chromewebdata/');
     await expect(page.frameLocator('#victim').getByTestId('login-email')).toHaveCount(0);
   });

@@ -18,7 +18,11 @@ test.describe('shared singletons', () => {
 
     expect(await page.evaluate(() => (window as unknown as { __NEGAYNO_ROOT_STORES__?: number }).__NEGAYNO_ROOT_STORES__)).toBe(1);
     const shares = await page.evaluate(() => {
-      const federation = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean; loading?: unknown }>>>> } }).__FEDERATION__;
+      const federation = (
+        globalThis as unknown as {
+          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean; loading?: unknown }>>>> };
+        }
+      ).__FEDERATION__;
       const result: Array<{ name: string; versions: Array<{ version: string; from: string; loaded: boolean }> }> = [];
       for (const host of Object.values(federation.__SHARE__)) {
         for (const scope of Object.values(host)) {
@@ -32,7 +36,9 @@ test.describe('shared singletons', () => {
     for (const pkg of ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', '@negayno/shared/fluent', '@negayno/shared/stores', '@negayno/shared/bus']) {
       const entries = shares.filter((share: ShareInfo) => share.name === pkg);
       expect(entries.length, `${pkg} is shared`).toBeGreaterThan(0);
-      const loaded = new Set(entries.flatMap((entry: ShareInfo) => entry.versions.filter((version) => version.loaded).map((version) => `${version.version}@${version.from}`)));
+      const loaded = new Set(
+        entries.flatMap((entry: ShareInfo) => entry.versions.filter((version) => version.loaded).map((version) => `${version.version}@${version.from}`)),
+      );
       expect(loaded.size, `${pkg} is loaded from exactly one build: ${[...loaded].join(', ')}`).toBe(1);
     }
   });
@@ -43,7 +49,10 @@ test.describe('shared singletons', () => {
     await expect(page.getByTestId('profile-page')).toBeVisible();
     // mf-profile changes the language and the theme in the shared UI store…
     await page.getByRole('radio', { name: 'English' }).check();
-    await page.getByRole('radio', { name: 'Темна' }).or(page.getByRole('radio', { name: 'Dark' })).check();
+    await page
+      .getByRole('radio', { name: 'Темна' })
+      .or(page.getByRole('radio', { name: 'Dark' }))
+      .check();
     // …the host's header follows…
     await expect(page.getByTestId('language-menu')).toHaveText('EN');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -32,10 +32,7 @@ export async function boot(): Promise<void> {
   const registry = new RemoteRegistry((remote) => fallbackLifecycles(remote));
   renderShell(registry, location);
 
-  const [manifest] = await Promise.all([
-    fetchManifest().catch((): RemotesManifest => ({})),
-    rootStore.session.bootstrap().catch(() => undefined),
-  ]);
+  const [manifest] = await Promise.all([fetchManifest().catch((): RemotesManifest => ({})), rootStore.session.bootstrap().catch(() => undefined)]);
   registry.register(manifest, rootStore.session.user?.id ?? null);
   registerApplications(registry, () => rootStore.session.isAuthenticated);
   guardRoutes(rootStore, location);

@@ -25,7 +25,8 @@ function productionFiles(dir = SRC): string[] {
 }
 
 function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
-  if (ts.isExportDeclaration(node)) return node.isTypeOnly || (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((e) => e.isTypeOnly));
+  if (ts.isExportDeclaration(node))
+    return node.isTypeOnly || (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((e) => e.isTypeOnly));
   const clause = node.importClause;
   if (!clause) return false;
   if (clause.isTypeOnly) return true;

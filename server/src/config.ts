@@ -90,7 +90,12 @@ const environmentSchema = z.object({
   MAIL_FROM: optionalText,
   // Up to the hour a registration or recovery lives after its last step: a code cannot outlive its flow.
   EMAIL_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(EMAIL_CODE.ttlSeconds),
-  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')).optional()),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),

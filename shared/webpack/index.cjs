@@ -145,7 +145,9 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
       ],
       optimization: {
         minimize: production,
-        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+        minimizer: [
+          new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, minimizerOptions: { compress: { passes: 2 }, mangle: true } }),
+        ],
         moduleIds: 'deterministic',
         chunkIds: 'deterministic',
       },

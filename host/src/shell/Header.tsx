@@ -1,25 +1,5 @@
-import {
-  Avatar,
-  Button,
-  Menu,
-  MenuItem,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Text,
-  Tooltip,
-  makeStyles,
-  tokens,
-} from '@negayno/shared/fluent';
-import {
-  LocalLanguageRegular,
-  PersonRegular,
-  SignOutRegular,
-  WalletRegular,
-  WeatherMoonRegular,
-  WeatherSunnyRegular,
-} from '@fluentui/react-icons';
+import { Avatar, Button, Menu, MenuItem, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
+import { LocalLanguageRegular, PersonRegular, SignOutRegular, WalletRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, LANGUAGES, ROUTES, type Language } from '@negayno/shared/contract';
 import { formatMoney, fullName, navigate } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
@@ -73,7 +53,13 @@ export const Header = observer(function Header() {
       <span className={styles.spacer} />
       {user && (
         <Tooltip content={t('nav.wallet')} relationship="description">
-          <Button appearance="subtle" className={styles.compact} icon={<WalletRegular />} onClick={() => ui.openWallet({ kind: 'user' })} data-testid="header-wallet">
+          <Button
+            appearance="subtle"
+            className={styles.compact}
+            icon={<WalletRegular />}
+            onClick={() => ui.openWallet({ kind: 'user' })}
+            data-testid="header-wallet"
+          >
             <span className={styles.wideOnly}>{formatMoney(user.balance, user.currency, ui.language)}</span>
           </Button>
         </Tooltip>
@@ -89,10 +75,7 @@ export const Header = observer(function Header() {
           />
         </Tooltip>
       )}
-      <Menu
-        checkedValues={{ language: [ui.language] }}
-        onCheckedValueChange={(_event, data) => void ui.setLanguage(data.checkedItems[0] as Language)}
-      >
+      <Menu checkedValues={{ language: [ui.language] }} onCheckedValueChange={(_event, data) => void ui.setLanguage(data.checkedItems[0] as Language)}>
         <MenuTrigger disableButtonEnhancement>
           <Button appearance="subtle" className={styles.compact} icon={<LocalLanguageRegular />} aria-label={t('language.label')} data-testid="language-menu">
             {ui.language.toUpperCase()}

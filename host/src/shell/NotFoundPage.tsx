@@ -23,7 +23,15 @@ export function NotFoundPage() {
           {t('notFound.title')}
         </Text>
         <Text>{t('notFound.text')}</Text>
-        <Button appearance="primary" as="a" href={ROUTES.home} onClick={(event) => { event.preventDefault(); navigate(ROUTES.home); }}>
+        <Button
+          appearance="primary"
+          as="a"
+          href={ROUTES.home}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(ROUTES.home);
+          }}
+        >
           {t('notFound.goHome')}
         </Button>
       </div>

@@ -39,7 +39,10 @@ export function WalletParcelHost(props: { registry: RemoteRegistry }) {
       props.registry.forget('mf_wallet');
       void mount();
     });
-    const dispose = reaction(() => ui.wallet, () => void mount());
+    const dispose = reaction(
+      () => ui.wallet,
+      () => void mount(),
+    );
     return () => {
       dispose();
       void unmount();

@@ -26,7 +26,19 @@ describe('negayno-admin commands', () => {
 
   it('creates staff of every staff role, with a generated password when none is given', async () => {
     for (const role of ['am', 'pm', 'sm', 'performer']) {
-      const out = await admin('create-staff', '--role', role, '--email', `${role}-staff@example.test`, '--firstname', 'Штат', '--lastname', 'Новий', '--password', 'staff-password-1');
+      const out = await admin(
+        'create-staff',
+        '--role',
+        role,
+        '--email',
+        `${role}-staff@example.test`,
+        '--firstname',
+        'Штат',
+        '--lastname',
+        'Новий',
+        '--password',
+        'staff-password-1',
+      );
       expect(out[0]).toMatch(new RegExp(`^Created ${role} #\\d+ ${role}-staff@example.test$`));
       const cookie = await ctx.login(`${role}-staff@example.test`, 'staff-password-1');
       expect((await ctx.get('/api/user/profile', { cookie })).body).toMatchObject({ data: { role } });
@@ -36,12 +48,26 @@ describe('negayno-admin commands', () => {
     expect(password!.length).toBeGreaterThanOrEqual(16);
     await ctx.login('generated@example.test', password);
     await expect(admin('create-staff', '--role', 'user', '--email', 'x@example.test')).rejects.toThrow(UsageError);
-    await expect(admin('create-staff', '--role', 'am', '--email', 'generated@example.test', '--firstname', 'A', '--lastname', 'B')).rejects.toMatchObject({ code: 'email_already_added' });
+    await expect(admin('create-staff', '--role', 'am', '--email', 'generated@example.test', '--firstname', 'A', '--lastname', 'B')).rejects.toMatchObject({
+      code: 'email_already_added',
+    });
   });
 
   it('issues invitation codes that work, and lists them with their uses', async () => {
     await createUser(ctx.db, { email: 'sales@example.test', role: 'sm' });
-    const [line] = await admin('issue-invitation', '--kind', 'client', '--uses', '2', '--expires-in-days', '7', '--issuer', 'sales@example.test', '--note', 'ТОВ Ромашка');
+    const [line] = await admin(
+      'issue-invitation',
+      '--kind',
+      'client',
+      '--uses',
+      '2',
+      '--expires-in-days',
+      '7',
+      '--issuer',
+      'sales@example.test',
+      '--note',
+      'ТОВ Ромашка',
+    );
     const code = line!.split(/\s+/)[0]!;
     expect(line).toMatch(/client\s+0\/2\s+active\s+expires \d{4}-\d\d-\d\d \d\d:\d\d UTC\s+sales@example\.test\s+ТОВ Ромашка/);
     await registerClient(ctx, code, { email: 'via-cli@example.test' });
@@ -134,5 +160,4 @@ describeProgram('the negayno-admin program', () => {
     expect(issued.stdout).toMatch(/^FROM-THE-SHELL\s+client\s+0\/1\s+active/);
     await expect(cli('revoke-invitation')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--code is required') });
   }, 120_000);
-
 });

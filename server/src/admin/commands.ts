@@ -67,7 +67,15 @@ function dateText(date: Date | null): string {
 
 function invitationLine(item: InvitationView): string {
   const uses = `${item.useCount}/${item.maxUses ?? '∞'}`;
-  return [item.code.padEnd(14), item.kind.padEnd(9), uses.padEnd(7), item.status.padEnd(7), `expires ${dateText(item.expiresAt)}`.padEnd(30), item.issuerEmail ?? 'operator', item.note ? `  ${item.note}` : ''].join(' ');
+  return [
+    item.code.padEnd(14),
+    item.kind.padEnd(9),
+    uses.padEnd(7),
+    item.status.padEnd(7),
+    `expires ${dateText(item.expiresAt)}`.padEnd(30),
+    item.issuerEmail ?? 'operator',
+    item.note ? `  ${item.note}` : '',
+  ].join(' ');
 }
 
 export const COMMANDS: Record<string, Command> = {
@@ -109,7 +117,13 @@ export const COMMANDS: Record<string, Command> = {
     async run({ database, print }, args) {
       const { values } = parseArgs({
         args,
-        options: { role: { type: 'string' }, email: { type: 'string' }, firstname: { type: 'string' }, lastname: { type: 'string' }, password: { type: 'string' } },
+        options: {
+          role: { type: 'string' },
+          email: { type: 'string' },
+          firstname: { type: 'string' },
+          lastname: { type: 'string' },
+          password: { type: 'string' },
+        },
       });
       const role = oneOf<StaffRole>(values.role, STAFF_ROLES, '--role');
       await migrate(database);

@@ -127,10 +127,9 @@ function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(lockFile, 'utf8'));
       if (holder && holder !== process.pid && isAlive(holder)) {
-        throw new Error(
-          `The database in ${dataDir} is in use by process ${holder}. Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
-          { cause: error },
-        );
+        throw new Error(`The database in ${dataDir} is in use by process ${holder}. Stop it first, or set DATABASE_URL to use a PostgreSQL server.`, {
+          cause: error,
+        });
       }
       unlinkSync(lockFile); // a stale lock of a process that is gone
     }

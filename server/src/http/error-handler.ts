@@ -35,7 +35,10 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error instanceof RetryLater) reply.header('retry-after', String(error.retryAfterSeconds));
-  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(errorEnvelope(error, languageOf(request)));
+  return reply
+    .code(error.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope(error, languageOf(request)));
 }
 
 function toAppError(error: FastifyError | AppError, request: FastifyRequest): AppError {

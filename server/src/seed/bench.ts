@@ -37,7 +37,11 @@ export async function seedBenchProject(db: Db, taskCount: number): Promise<{ pro
       }
       first += count;
     }
-    await trx.updateTable('projects').set({ task_seq: first - 1 }).where('id', '=', project.id).execute();
+    await trx
+      .updateTable('projects')
+      .set({ task_seq: first - 1 })
+      .where('id', '=', project.id)
+      .execute();
     return { projectId: project.id };
   });
 }
@@ -48,7 +52,16 @@ async function insertSeries(
   series: { projectId: number; authorId: number; status: TaskStatus; first: number; count: number; dates: object },
 ): Promise<void> {
   const dateColumns = Object.entries(series.dates as Record<string, unknown>).filter((entry): entry is [string, Date] => entry[1] instanceof Date);
-  const columns = sql.join([sql`project_id`, sql`number`, sql`name`, sql`status`, sql`author_id`, sql`importance`, sql`negayno`, ...dateColumns.map(([name]) => sql.ref(name))]);
+  const columns = sql.join([
+    sql`project_id`,
+    sql`number`,
+    sql`name`,
+    sql`status`,
+    sql`author_id`,
+    sql`importance`,
+    sql`negayno`,
+    ...dateColumns.map(([name]) => sql.ref(name)),
+  ]);
   const values = sql.join([
     sql`${series.projectId}::int`,
     sql`n`,

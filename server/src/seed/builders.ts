@@ -100,7 +100,10 @@ export async function inviteEmail(db: Db, project: ProjectRef, email: string): P
 
 export async function attachStaff(db: Db, project: ProjectRef, user: UserRef & { role: AccountRole }): Promise<void> {
   if (user.role !== 'am' && user.role !== 'pm' && user.role !== 'sm') throw new Error(`only am, pm and sm are attached to projects, not ${user.role}`);
-  await db.insertInto('project_staff').values({ project_id: project.id, user_id: user.id, role: user.role as StaffProjectRole }).execute();
+  await db
+    .insertInto('project_staff')
+    .values({ project_id: project.id, user_id: user.id, role: user.role as StaffProjectRole })
+    .execute();
 }
 
 type TaskDates = Partial<Pick<NewTask, Extract<keyof NewTask, `date_${string}`>>>;

@@ -12,18 +12,7 @@ import { insertInvitation } from '../modules/invitations/index.js';
 import type { LedgerService } from '../modules/money/index.js';
 import { dueColumnOf } from '../modules/tasks/index.js';
 import { emailIsTaken } from '../modules/users/index.js';
-import {
-  addMember,
-  attachStaff,
-  createChats,
-  createProject,
-  createTask,
-  createUser,
-  inviteEmail,
-  markRead,
-  postMessage,
-  type UserInput,
-} from './builders.js';
+import { addMember, attachStaff, createChats, createProject, createTask, createUser, inviteEmail, markRead, postMessage, type UserInput } from './builders.js';
 
 export const DEMO_PASSWORD = 'negayno-demo';
 
@@ -285,7 +274,8 @@ function descriptionOf(task: DemoTask): string {
     '<p><strong>Що потрібно:</strong></p>',
     `<ul>${task.points.map((point) => `<li>${escapeHtml(point)}</li>`).join('')}</ul>`,
   ];
-  if (task.link) parts.push(`<p>Довідка: <a href="${escapeHtml(task.link.href)}" target="_blank" rel="noopener noreferrer">${escapeHtml(task.link.text)}</a></p>`);
+  if (task.link)
+    parts.push(`<p>Довідка: <a href="${escapeHtml(task.link.href)}" target="_blank" rel="noopener noreferrer">${escapeHtml(task.link.text)}</a></p>`);
   return parts.join('');
 }
 
@@ -324,20 +314,40 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
     for (const project of [shop, app]) for (const staff of [people.am, people.pm, people.sm]) await attachStaff(trx, project, staff);
 
     await ledger.post(
-      { paymentType: 'deposit', currency: 'UAH', projectId: shop.id, senderId: people.admin.id, postings: transfer({ kind: 'provider' }, { kind: 'project', projectId: shop.id }, 50_000 * UAH) },
+      {
+        paymentType: 'deposit',
+        currency: 'UAH',
+        projectId: shop.id,
+        senderId: people.admin.id,
+        postings: transfer({ kind: 'provider' }, { kind: 'project', projectId: shop.id }, 50_000 * UAH),
+      },
       trx,
     );
     await ledger.post(
-      { paymentType: 'deposit', currency: 'UAH', projectId: app.id, senderId: people.admin.id, postings: transfer({ kind: 'provider' }, { kind: 'project', projectId: app.id }, 12_500 * UAH) },
+      {
+        paymentType: 'deposit',
+        currency: 'UAH',
+        projectId: app.id,
+        senderId: people.admin.id,
+        postings: transfer({ kind: 'provider' }, { kind: 'project', projectId: app.id }, 12_500 * UAH),
+      },
       trx,
     );
     await ledger.post(
-      { paymentType: 'deposit', currency: 'UAH', recipientId: people.admin.id, postings: transfer({ kind: 'provider' }, { kind: 'user_wallet', userId: people.admin.id }, 1_500 * UAH) },
+      {
+        paymentType: 'deposit',
+        currency: 'UAH',
+        recipientId: people.admin.id,
+        postings: transfer({ kind: 'provider' }, { kind: 'user_wallet', userId: people.admin.id }, 1_500 * UAH),
+      },
       trx,
     );
 
     const now = Date.now();
-    for (const [project, tasks] of [[shop, SHOP_TASKS], [app, APP_TASKS]] as const) {
+    for (const [project, tasks] of [
+      [shop, SHOP_TASKS],
+      [app, APP_TASKS],
+    ] as const) {
       for (const [index, demo] of tasks.entries()) {
         const at = new Date(now - (tasks.length - index) * 3600_000);
         const reachedEstimation = demo.status !== 'draft' && demo.status !== 'published' && demo.status !== 'discussion';
@@ -355,7 +365,13 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
           dates: dueDates(demo),
         });
         if (task.date_start_discuss) await seedChats(trx, task.id, demo.status, task.date_start_discuss, people, index);
-        if (demo.escrowUah) await seedTaskMoney(trx, ledger, { projectId: project.id, taskId: task.id, name: demo.name, uah: demo.escrowUah, paidOut: demo.paidOut ?? false }, people);
+        if (demo.escrowUah)
+          await seedTaskMoney(
+            trx,
+            ledger,
+            { projectId: project.id, taskId: task.id, name: demo.name, uah: demo.escrowUah, paidOut: demo.paidOut ?? false },
+            people,
+          );
       }
     }
 
@@ -368,7 +384,12 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
 
     // The partner program's bonus, paid from platform revenue.
     await ledger.post(
-      { paymentType: 'bonus', currency: 'UAH', recipientId: people.admin.id, postings: transfer({ kind: 'platform' }, { kind: 'user_bonus', userId: people.admin.id }, 250 * UAH) },
+      {
+        paymentType: 'bonus',
+        currency: 'UAH',
+        recipientId: people.admin.id,
+        postings: transfer({ kind: 'platform' }, { kind: 'user_bonus', userId: people.admin.id }, 250 * UAH),
+      },
       trx,
     );
     return true;
@@ -392,7 +413,14 @@ async function seedTaskMoney(
   const price = task.uah * UAH;
   const escrow = { kind: 'escrow', taskId: task.taskId } as const;
   await ledger.post(
-    { paymentType: 'taskpayment', currency: 'UAH', projectId: task.projectId, taskId: task.taskId, documentName: `КП: ${task.name}`, postings: transfer({ kind: 'project', projectId: task.projectId }, escrow, price) },
+    {
+      paymentType: 'taskpayment',
+      currency: 'UAH',
+      projectId: task.projectId,
+      taskId: task.taskId,
+      documentName: `КП: ${task.name}`,
+      postings: transfer({ kind: 'project', projectId: task.projectId }, escrow, price),
+    },
     trx,
   );
   if (!task.paidOut) return;
@@ -423,9 +451,16 @@ async function seedChats(trx: Db, taskId: number, status: TaskStatus, startedAt:
 
   await postMessage(trx, chats.main, null, reached[0]![1], next());
   const question = await postMessage(trx, chats.main, people.pm, 'Добрий день! Уточніть, будь ласка, чи є приклади, як це має виглядати?', next());
-  const answer = await postMessage(trx, chats.main, people.admin, 'Так, додам посилання на сайт, який нам подобається. Головне — щоб було зручно з телефона.', next());
+  const answer = await postMessage(
+    trx,
+    chats.main,
+    people.admin,
+    'Так, додам посилання на сайт, який нам подобається. Головне — щоб було зручно з телефона.',
+    next(),
+  );
   let lastWork = await postMessage(trx, chats.work, people.pm, 'Тарасе, глянь, будь ласка, вимоги і дай оцінку до пʼятниці.', next());
-  if (stepIndex(status) >= stepIndex('estimation')) lastWork = await postMessage(trx, chats.work, people.performer, 'Гляну сьогодні. Орієнтовно 2–3 дні роботи.', next());
+  if (stepIndex(status) >= stepIndex('estimation'))
+    lastWork = await postMessage(trx, chats.work, people.performer, 'Гляну сьогодні. Орієнтовно 2–3 дні роботи.', next());
   let lastMain = answer;
   for (const [, text] of reached.slice(1)) lastMain = await postMessage(trx, chats.main, null, text, next());
 

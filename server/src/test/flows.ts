@@ -60,7 +60,12 @@ export interface Person {
 }
 
 /** A whole 6-step client registration with an invitation (or promo) code. */
-export async function registerClient(ctx: TestContext, code: string, person: Person, options: Omit<RequestOptions, 'cookie' | 'payload'> = {}): Promise<FlowClient> {
+export async function registerClient(
+  ctx: TestContext,
+  code: string,
+  person: Person,
+  options: Omit<RequestOptions, 'cookie' | 'payload'> = {},
+): Promise<FlowClient> {
   const flow = new FlowClient(ctx, 'registration', options);
   await flow.ok('check-invitation-code', { code });
   await flow.ok('email', { email: person.email });

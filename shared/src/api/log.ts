@@ -6,7 +6,9 @@ export function sendLog(code: string, message: string): void {
   const url = `${API_ROOT}${endpoints.system.log.path}`;
   try {
     if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, payload)) return;
-    void fetch(url, { method: 'POST', body: payload, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } }).catch(() => undefined);
+    void fetch(url, { method: 'POST', body: payload, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } }).catch(
+      () => undefined,
+    );
   } catch {
     // Logging must never break the caller.
   }

@@ -15,10 +15,14 @@ describe('withRetry', () => {
   it('does not retry a 4xx answer: it will not pass by waiting', async () => {
     let attempts = 0;
     await expect(
-      withRetry(() => {
-        attempts += 1;
-        return Promise.reject(new ApiError(404, 'task_not_found', 'x'));
-      }, 3, 1),
+      withRetry(
+        () => {
+          attempts += 1;
+          return Promise.reject(new ApiError(404, 'task_not_found', 'x'));
+        },
+        3,
+        1,
+      ),
     ).rejects.toMatchObject({ code: 'task_not_found' });
     expect(attempts).toBe(1);
   });

@@ -29,7 +29,6 @@ export type EndpointSchemas<Path extends string> = ([PathParamNames<Path>] exten
   readonly body?: z.ZodType;
 };
 
-
 export type Endpoint<Method extends HttpMethod = HttpMethod, Path extends string = string, Schemas = unknown, Answer = unknown> = {
   readonly method: Method;
   readonly path: Path;
@@ -38,7 +37,12 @@ export type Endpoint<Method extends HttpMethod = HttpMethod, Path extends string
 } & Schemas;
 
 /** Any entry of the table (what the generic server and browser helpers accept). */
-export type AnyEndpoint = Endpoint<HttpMethod, string, { readonly params?: Record<string, z.ZodType>; readonly query?: z.ZodType; readonly body?: z.ZodType }, unknown>;
+export type AnyEndpoint = Endpoint<
+  HttpMethod,
+  string,
+  { readonly params?: Record<string, z.ZodType>; readonly query?: z.ZodType; readonly body?: z.ZodType },
+  unknown
+>;
 
 export type AnswerOf<E> = E extends { readonly '~answer'?: () => infer Answer } ? Answer : never;
 
@@ -48,7 +52,9 @@ export type QueryOf<E> = E extends { readonly query: infer Q extends z.ZodType }
 export type BodyOf<E> = E extends { readonly body: infer B extends z.ZodType } ? z.output<B> : undefined;
 
 /** The browser's view: what a call must send (path parameters as numbers or text, bodies as the schema takes them). */
-export type CallInput<E> = (E extends { readonly params: infer P extends Record<string, z.ZodType> } ? { params: { [K in keyof P]: string | number } } : unknown) &
+export type CallInput<E> = (E extends { readonly params: infer P extends Record<string, z.ZodType> }
+  ? { params: { [K in keyof P]: string | number } }
+  : unknown) &
   (E extends { readonly query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : unknown) &
   (E extends { readonly body: infer B extends z.ZodType } ? { body: z.input<B> } : unknown);
 

@@ -67,7 +67,10 @@ export const endpoints = {
     acceptInvitation: endpoint('POST', '/project/:id/accept-invitation', { params: { id: id.project } }).answers<Project>(),
     declineInvitation: endpoint('DELETE', '/project/:id/decline-invitation', { params: { id: id.project } }).answers<null>(),
     cancelInvitation: endpoint('DELETE', '/project/:id/cancel-invitation/:email', { params: { id: id.project, email: emailField() } }).answers<Project>(),
-    updateRole: endpoint('PUT', '/project/:id/user/:userId/update-role', { params: { id: id.project, userId: id.user }, body: updateRoleBody }).answers<Project>(),
+    updateRole: endpoint('PUT', '/project/:id/user/:userId/update-role', {
+      params: { id: id.project, userId: id.user },
+      body: updateRoleBody,
+    }).answers<Project>(),
     updateSettings: endpoint('PUT', '/project/:id/user/:userId/update-settings', {
       params: { id: id.project, userId: id.user },
       body: memberSettingsBody,

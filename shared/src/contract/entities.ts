@@ -2,19 +2,7 @@
  * Wire shapes of the entities (spec section 3). Dates are unix seconds; money is integer minor
  * units (kopecks, cents) of the entity's currency.
  */
-import type {
-  AccountRole,
-  CardColor,
-  ChatKey,
-  ColumnSet,
-  Currency,
-  Importance,
-  KanbanColumn,
-  Language,
-  ProjectRole,
-  TaskStatus,
-  Theme,
-} from './enums.js';
+import type { AccountRole, CardColor, ChatKey, ColumnSet, Currency, Importance, KanbanColumn, Language, ProjectRole, TaskStatus, Theme } from './enums.js';
 
 export type UnixSeconds = number;
 

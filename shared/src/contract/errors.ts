@@ -44,7 +44,11 @@ const CATALOGUE = {
   email_is_invalid: [400, 'Неправильний email', 'Invalid email'],
   email_already_added: [409, 'Цей email уже зареєстровано', 'This email is already registered'],
   email_already_invited: [409, 'Запрошення на цей email уже надіслано', 'An invitation to this email has already been sent'],
-  email_not_invited: [400, 'Для цього email немає запрошення до проєкту. Зареєструйтеся з кодом запрошення', 'There is no project invitation for this email. Register with an invitation code'],
+  email_not_invited: [
+    400,
+    'Для цього email немає запрошення до проєкту. Зареєструйтеся з кодом запрошення',
+    'There is no project invitation for this email. Register with an invitation code',
+  ],
 
   // Codes (confirmation, invitation, login-as)
   code_is_empty: [400, 'Введіть код', 'Enter the code'],

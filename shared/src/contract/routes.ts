@@ -12,13 +12,7 @@ export const ROUTES = {
 } as const;
 
 /** Routes a signed-out visitor may open; everything else sends them to login. */
-export const PUBLIC_ROUTES: readonly string[] = [
-  ROUTES.login,
-  ROUTES.loginAs,
-  ROUTES.register,
-  ROUTES.wregister,
-  ROUTES.restorePassword,
-];
+export const PUBLIC_ROUTES: readonly string[] = [ROUTES.login, ROUTES.loginAs, ROUTES.register, ROUTES.wregister, ROUTES.restorePassword];
 
 export interface TaskRouteQuery {
   projectId?: number;

@@ -40,7 +40,11 @@ export function requiredText(field: string, max: number) {
 }
 
 export function optionalText(field: string, max: number) {
-  return z.string({ error: `${field}_is_too_long` }).overwrite(withoutHiddenControls).trim().max(max, { error: `${field}_is_too_long` });
+  return z
+    .string({ error: `${field}_is_too_long` })
+    .overwrite(withoutHiddenControls)
+    .trim()
+    .max(max, { error: `${field}_is_too_long` });
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

@@ -98,12 +98,4 @@ export {
   useId,
 } from '@fluentui/react-components';
 
-export type {
-  BrandVariants,
-  ButtonProps,
-  InputOnChangeData,
-  SelectTabData,
-  SelectTabEvent,
-  TableColumnDefinition,
-  Theme,
-} from '@fluentui/react-components';
+export type { BrandVariants, ButtonProps, InputOnChangeData, SelectTabData, SelectTabEvent, TableColumnDefinition, Theme } from '@fluentui/react-components';

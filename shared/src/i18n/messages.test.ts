@@ -8,7 +8,7 @@ describe('the one error → message mapping', () => {
     await changeLanguage('en');
   });
 
-  it('prefers the error of the named field, then the answer\'s code, and reads anything else as server_error', () => {
+  it("prefers the error of the named field, then the answer's code, and reads anything else as server_error", () => {
     const failure = new ApiError(422, 'invalid_value', 'Invalid', { email: { code: 'email_already_invited', message: 'already' } });
     expect(messageText(messageOfError(failure, 'email'))).toBe(errorText('email_already_invited', 'en'));
     expect(messageText(messageOfError(failure, 'name'))).toBe(errorText('invalid_value', 'en'));
@@ -23,7 +23,7 @@ describe('the one error → message mapping', () => {
     expect(messageText({ key: 'common:close' })).toBe('Close');
   });
 
-  it('shows the server\'s own words for a code the catalogue does not know', () => {
+  it("shows the server's own words for a code the catalogue does not know", () => {
     expect(messageText({ key: 'brand_new_code', fallback: 'Something new' })).toBe('Something new');
     expect(messageText({ key: 'brand_new_code' })).toBe(errorText('invalid_value', 'en'));
   });

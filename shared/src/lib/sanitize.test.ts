@@ -7,7 +7,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('removes scripts, event handlers and tags outside the list', () => {
-    const clean = sanitizeHtml('<p onclick="x()">a</p><script>alert(1)</script><iframe src="https://e.com"></iframe><img src="https://e.com/a.png" onerror="x()">');
+    const clean = sanitizeHtml(
+      '<p onclick="x()">a</p><script>alert(1)</script><iframe src="https://e.com"></iframe><img src="https://e.com/a.png" onerror="x()">',
+    );
     expect(clean).toBe('<p>a</p><img src="https://e.com/a.png">');
   });
 

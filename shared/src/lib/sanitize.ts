@@ -4,7 +4,31 @@
  */
 import DOMPurify from 'dompurify';
 
-export const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'h4', 'p', 'br', 'span', 'strong', 'em', 'u', 'ol', 'ul', 'li', 'a', 'code', 'pre', 'b', 'i', 'blockquote', 'kbd', 'samp', 'img', 'svg'];
+export const ALLOWED_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'br',
+  'span',
+  'strong',
+  'em',
+  'u',
+  'ol',
+  'ul',
+  'li',
+  'a',
+  'code',
+  'pre',
+  'b',
+  'i',
+  'blockquote',
+  'kbd',
+  'samp',
+  'img',
+  'svg',
+];
 /** `src`/`alt` serve images; `class` carries only the editor's indent levels 1 to 8. */
 export const ALLOWED_ATTR = ['style', 'href', 'target', 'rel', 'src', 'alt', 'class'];
 
@@ -21,7 +45,11 @@ function installHooks(): void {
     const value = data.attrValue.trim();
     if (data.attrName === 'href' && !SAFE_LINK.test(value)) data.keepAttr = false;
     if (data.attrName === 'src' && (node.nodeName !== 'IMG' || !SAFE_IMAGE.test(value))) data.keepAttr = false;
-    if (data.attrName === 'class') data.attrValue = value.split(/\s+/).filter((name) => INDENT_CLASS.test(name)).join(' ');
+    if (data.attrName === 'class')
+      data.attrValue = value
+        .split(/\s+/)
+        .filter((name) => INDENT_CLASS.test(name))
+        .join(' ');
   });
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     // A link that opens a new tab must not hand the opener to the page it opens.
@@ -36,5 +64,11 @@ export function sanitizeHtml(html: string): string {
 
 /** '<p><br></p>' and whitespace-only markup count as empty (spec 4). */
 export function isEmptyHtml(html: string): boolean {
-  return html.replace(/<p><br\s*\/?><\/p>/gi, '').replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '' && !/<img\b/i.test(html);
+  return (
+    html
+      .replace(/<p><br\s*\/?><\/p>/gi, '')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === '' && !/<img\b/i.test(html)
+  );
 }

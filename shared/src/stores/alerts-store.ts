@@ -29,7 +29,11 @@ export class AlertsStore {
     if (existing) return existing.id;
     const alert: Alert = { id: this.nextId++, persistent: false, ...input };
     this.alerts.push(alert);
-    if (!alert.persistent) this.timers.set(alert.id, setTimeout(() => this.dismiss(alert.id), ALERT_HIDE_MS));
+    if (!alert.persistent)
+      this.timers.set(
+        alert.id,
+        setTimeout(() => this.dismiss(alert.id), ALERT_HIDE_MS),
+      );
     return alert.id;
   }
 

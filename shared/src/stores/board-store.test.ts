@@ -71,7 +71,10 @@ describe('BoardStore with the API', () => {
     server.routes = {};
     beacons.length = 0;
     localStorage.clear();
-    store = new BoardStore(() => 'client', () => 7);
+    store = new BoardStore(
+      () => 'client',
+      () => 7,
+    );
   });
 
   it('loads a project board with the non-empty, trimmed filter in the query', async () => {
@@ -143,7 +146,10 @@ describe('BoardStore with the API', () => {
     expect(beacons).toHaveLength(1);
     expect(JSON.parse(beacons[0]!)).toMatchObject({ code: 'card_root_error' });
     // Another user on the same browser is reported on their own.
-    const other = new BoardStore(() => 'client', () => 8);
+    const other = new BoardStore(
+      () => 'client',
+      () => 8,
+    );
     await other.load(1);
     expect(beacons).toHaveLength(2);
   });

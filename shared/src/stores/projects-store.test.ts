@@ -54,7 +54,9 @@ describe('ProjectsStore', () => {
   it('sends the member calls of the users drawer and keeps the answered project', async () => {
     server.routes['GET /project/1'] = { data: project() };
     await store.loadProject(1);
-    const withUser = project({ projectUsers: [{ id: 5, email: 'u@x.test', firstname: 'U', lastname: 'X', avatarUrl: null, role: 'guest', canNegayno: true, owner: false }] });
+    const withUser = project({
+      projectUsers: [{ id: 5, email: 'u@x.test', firstname: 'U', lastname: 'X', avatarUrl: null, role: 'guest', canNegayno: true, owner: false }],
+    });
     server.routes['PUT /project/1/user/5/update-role'] = { data: withUser };
     server.routes['PUT /project/1/user/5/update-settings'] = { data: withUser };
     server.routes['DELETE /project/1/user/5/delete'] = { data: project() };

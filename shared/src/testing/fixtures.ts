@@ -84,7 +84,17 @@ export function card(id: number, column: 1 | 2 | 3 | 4, overrides: Partial<TaskC
 }
 
 export function member(id: number | null, overrides: Partial<ProjectUser> = {}): ProjectUser {
-  return { id, email: `u${id ?? 'x'}@demo.test`, firstname: `Name${id ?? ''}`, lastname: 'Test', avatarUrl: null, role: 'user', canNegayno: false, owner: false, ...overrides };
+  return {
+    id,
+    email: `u${id ?? 'x'}@demo.test`,
+    firstname: `Name${id ?? ''}`,
+    lastname: 'Test',
+    avatarUrl: null,
+    role: 'user',
+    canNegayno: false,
+    owner: false,
+    ...overrides,
+  };
 }
 
 export function project(overrides: Partial<Project> = {}): Project {

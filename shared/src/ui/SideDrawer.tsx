@@ -36,7 +36,15 @@ export function SideDrawer(props: SideDrawerProps) {
     >
       <DrawerHeader>
         <DrawerHeaderTitle
-          action={<Button appearance="subtle" aria-label={props.closeLabel ?? t('close')} icon={<DismissRegular />} onClick={props.onClose} data-testid={props.closeTestId} />}
+          action={
+            <Button
+              appearance="subtle"
+              aria-label={props.closeLabel ?? t('close')}
+              icon={<DismissRegular />}
+              onClick={props.onClose}
+              data-testid={props.closeTestId}
+            />
+          }
         >
           {props.title}
         </DrawerHeaderTitle>

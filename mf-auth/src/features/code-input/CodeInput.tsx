@@ -53,20 +53,33 @@ export function CodeInput({ value, onChange, label, error, disabled, autoFocus, 
 
   /** Writes digits from a box on; answers the index after the last one written. */
   const write = (from: number, typed: string): number => {
-    const incoming = typed.replace(/\D/g, '').slice(0, length - from).split('');
+    const incoming = typed
+      .replace(/\D/g, '')
+      .slice(0, length - from)
+      .split('');
     if (incoming.length === 0) return from;
     const next = [...digits];
     incoming.forEach((digit, offset) => {
       next[from + offset] = digit;
     });
-    onChange(next.map((digit) => digit || ' ').join('').trimEnd());
+    onChange(
+      next
+        .map((digit) => digit || ' ')
+        .join('')
+        .trimEnd(),
+    );
     return from + incoming.length;
   };
 
   const clear = (index: number) => {
     const next = [...digits];
     next[index] = '';
-    onChange(next.map((digit) => digit || ' ').join('').trimEnd());
+    onChange(
+      next
+        .map((digit) => digit || ' ')
+        .join('')
+        .trimEnd(),
+    );
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {

@@ -68,7 +68,13 @@ export const FlowView = observer(function FlowView(props: { store: FlowStore; te
     <CenteredCard testId={props.testId}>
       <div className={styles.heading}>
         {store.definition.numbered && (
-          <Badge appearance="tint" shape="rounded" size="large" data-testid="flow-step" aria-label={t('flow.step', { current: store.stepNumber, total: store.stepCount })}>
+          <Badge
+            appearance="tint"
+            shape="rounded"
+            size="large"
+            data-testid="flow-step"
+            aria-label={t('flow.step', { current: store.stepNumber, total: store.stepCount })}
+          >
             {`${store.stepNumber}/${store.stepCount}`}
           </Badge>
         )}
@@ -165,7 +171,11 @@ const ScreenFields = observer(function ScreenFields({ store, message }: { store:
   const { t } = useTranslation(['auth', 'errors']);
   const styles = useStyles();
   const disabled = store.submitting || store.finished;
-  const text = (field: FlowField, label: string, options: { type?: 'text' | 'email' | 'password'; autoComplete?: string; autoFocus?: boolean; placeholder?: string } = {}) => (
+  const text = (
+    field: FlowField,
+    label: string,
+    options: { type?: 'text' | 'email' | 'password'; autoComplete?: string; autoFocus?: boolean; placeholder?: string } = {},
+  ) => (
     <Field label={t(label)} required validationMessage={message(store.errors[field])}>
       <Input
         type={options.type ?? 'text'}
@@ -271,7 +281,12 @@ const ScreenFields = observer(function ScreenFields({ store, message }: { store:
     case 'nickname':
       return (
         <Field label={t('register.nickname.label')} required validationMessage={message(store.errors.nickname)}>
-          <RadioGroup value={store.values.nickname} onChange={(_event, data) => store.set('nickname', data.value)} className={styles.nicknames} data-testid="field-nickname">
+          <RadioGroup
+            value={store.values.nickname}
+            onChange={(_event, data) => store.set('nickname', data.value)}
+            className={styles.nicknames}
+            data-testid="field-nickname"
+          >
             {store.nicknames.map((nickname, index) => (
               <Radio
                 key={nickname}
@@ -289,7 +304,11 @@ const ScreenFields = observer(function ScreenFields({ store, message }: { store:
     case 'password':
       return (
         <>
-          {text('password', restore ? 'restore.password.password' : 'register.password.password', { type: 'password', autoComplete: 'new-password', autoFocus: true })}
+          {text('password', restore ? 'restore.password.password' : 'register.password.password', {
+            type: 'password',
+            autoComplete: 'new-password',
+            autoFocus: true,
+          })}
           {text('passwordRepeat', restore ? 'restore.password.repeat' : 'register.password.repeat', { type: 'password', autoComplete: 'new-password' })}
         </>
       );

@@ -5,11 +5,12 @@ import { LoginAsPage } from './LoginAsPage';
 
 describe('LoginAsPage', () => {
   it('requires the code and shows the server’s refusal on the field', async () => {
-    global.fetch = jest.fn(async () =>
-      new Response(JSON.stringify({ status: 'error', code: 'code_is_expired', message: 'x', details: { code: { code: 'code_is_expired', message: 'x' } } }), {
-        status: 400,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+    global.fetch = jest.fn(
+      async () =>
+        new Response(JSON.stringify({ status: 'error', code: 'code_is_expired', message: 'x', details: { code: { code: 'code_is_expired', message: 'x' } } }), {
+          status: 400,
+          headers: { 'Content-Type': 'application/json' },
+        }),
     ) as typeof fetch;
     await renderInApp(<LoginAsPage />, { route: '/login-as' });
     const user = userEvent.setup();

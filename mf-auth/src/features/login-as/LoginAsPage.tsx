@@ -70,7 +70,13 @@ export const LoginAsPage = observer(function LoginAsPage() {
             data-testid="login-as-code"
           />
         </Field>
-        <Button appearance="primary" type="submit" disabledFocusable={submitting} icon={submitting ? <Spinner size="tiny" /> : undefined} data-testid="login-as-submit">
+        <Button
+          appearance="primary"
+          type="submit"
+          disabledFocusable={submitting}
+          icon={submitting ? <Spinner size="tiny" /> : undefined}
+          data-testid="login-as-submit"
+        >
           {t('loginAs.submit')}
         </Button>
       </form>

@@ -73,7 +73,14 @@ export const LoginPage = observer(function LoginPage() {
               <Text className={styles.email} data-testid="login-chosen-email">
                 {form.email}
               </Text>
-              <Button appearance="subtle" size="small" icon={<EditRegular />} onClick={() => form.editEmail()} aria-label={t('login.editEmail')} data-testid="login-edit-email" />
+              <Button
+                appearance="subtle"
+                size="small"
+                icon={<EditRegular />}
+                onClick={() => form.editEmail()}
+                aria-label={t('login.editEmail')}
+                data-testid="login-edit-email"
+              />
             </div>
             <Field label={t('login.password')} required validationMessage={errorText(form.passwordError)}>
               <Input

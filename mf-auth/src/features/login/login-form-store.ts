@@ -10,7 +10,6 @@ import { makeAutoObservable, runInAction } from 'mobx';
 
 export type LoginStep = 'email' | 'password';
 
-
 export class LoginFormStore {
   step: LoginStep = 'email';
   email = '';

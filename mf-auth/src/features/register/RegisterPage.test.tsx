@@ -26,7 +26,10 @@ function serverAnswers(...answers: Array<{ status: number; body: unknown }>) {
 }
 
 const ok = (data: unknown) => ({ status: 200, body: { status: 'ok', data } });
-const fieldError = (status: number, field: string, code: string) => ({ status, body: { status: 'error', code, message: code, details: { [field]: { code, message: code } } } });
+const fieldError = (status: number, field: string, code: string) => ({
+  status,
+  body: { status: 'error', code, message: code, details: { [field]: { code, message: code } } },
+});
 
 describe('client registration screens', () => {
   it('numbers the six steps, checks each field before asking the server and moves on the server’s answer', async () => {
@@ -111,7 +114,13 @@ describe('client registration screens', () => {
 
 describe('performer registration and recovery screens', () => {
   it('asks country and name on one screen, then offers the server’s nicknames', async () => {
-    const calls = serverAnswers(ok({ next: 'email' }), ok({ next: 'check-email' }), ok({ next: 'country' }), ok({ next: 'fullname' }), ok({ next: 'nickname', nicknames: ['taras.oliinyk', 'taras_oliinyk', 't.oliinyk'] }));
+    const calls = serverAnswers(
+      ok({ next: 'email' }),
+      ok({ next: 'check-email' }),
+      ok({ next: 'country' }),
+      ok({ next: 'fullname' }),
+      ok({ next: 'nickname', nicknames: ['taras.oliinyk', 'taras_oliinyk', 't.oliinyk'] }),
+    );
     await renderInApp(<PerformerRegisterPage />, { route: '/wregister' });
     const user = userEvent.setup();
     await user.type(screen.getByTestId('field-invitationCode'), 'PERF{Enter}');
@@ -129,8 +138,26 @@ describe('performer registration and recovery screens', () => {
   });
 
   it('goes back to the nickname with fresh suggestions when the chosen one was taken before the password', async () => {
-    const taken = { status: 400, body: { status: 'error', code: 'nickname_is_invalid', message: 'x', details: { nickname: { code: 'nickname_is_invalid', message: 'x' } }, data: { next: 'nickname', nicknames: ['taras_oliinyk', 't.oliinyk', 'oliinyk.taras'] } } };
-    const calls = serverAnswers(ok({ next: 'email' }), ok({ next: 'check-email' }), ok({ next: 'country' }), ok({ next: 'fullname' }), ok({ next: 'nickname', nicknames: ['taras.oliinyk', 'taras_oliinyk', 't.oliinyk'] }), ok({ next: 'password' }), taken, ok({ next: 'password' }));
+    const taken = {
+      status: 400,
+      body: {
+        status: 'error',
+        code: 'nickname_is_invalid',
+        message: 'x',
+        details: { nickname: { code: 'nickname_is_invalid', message: 'x' } },
+        data: { next: 'nickname', nicknames: ['taras_oliinyk', 't.oliinyk', 'oliinyk.taras'] },
+      },
+    };
+    const calls = serverAnswers(
+      ok({ next: 'email' }),
+      ok({ next: 'check-email' }),
+      ok({ next: 'country' }),
+      ok({ next: 'fullname' }),
+      ok({ next: 'nickname', nicknames: ['taras.oliinyk', 'taras_oliinyk', 't.oliinyk'] }),
+      ok({ next: 'password' }),
+      taken,
+      ok({ next: 'password' }),
+    );
     await renderInApp(<PerformerRegisterPage />, { route: '/wregister' });
     const user = userEvent.setup();
     await user.type(screen.getByTestId('field-invitationCode'), 'PERF{Enter}');

@@ -97,7 +97,7 @@ describe('KanbanBoard', () => {
     expect(screen.queryAllByTestId('task-card')).toHaveLength(0);
   });
 
-  it('takes the column labels and the card extras from the profile\'s board view, not from the role', async () => {
+  it("takes the column labels and the card extras from the profile's board view, not from the role", async () => {
     const pm = accountView('pm').board;
     signInAs('user', { board: { ...pm, columnSet: 'sales' } });
     showCards([card(1, 1, { performers: [{ id: 7, firstname: 'Ivan', lastname: 'Petrenko', avatarUrl: null }] })]);

@@ -59,9 +59,12 @@ const CardList = memo(function CardList(props: { cards: TaskCard[]; extras: Card
   useEffect(() => {
     const target = sentinel.current;
     if (!more || !target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setLimit((current) => current + CARDS_PER_STEP);
-    }, { rootMargin: '800px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setLimit((current) => current + CARDS_PER_STEP);
+      },
+      { rootMargin: '800px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [more, limit]);

@@ -58,7 +58,7 @@ describe('ProjectView', () => {
     expect(screen.getByTestId('menu-delete')).toBeInTheDocument();
   });
 
-  it('shows and hides the tools from the answer\'s can, not from the role it labels', async () => {
+  it("shows and hides the tools from the answer's can, not from the role it labels", async () => {
     signInAs('user');
     const none = NO_PROJECT_CAN;
     serve('administrator', none);

@@ -54,10 +54,13 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
 
   useEffect(() => {
     let cancelled = false;
-    void projects.loadProject(projectId).then((result) => {
-      // A project that is gone or forbidden sends the viewer back to the root (spec 8).
-      if (result === 'gone' && !cancelled) navigate(ROUTES.home, { replace: true });
-    }, () => undefined);
+    void projects.loadProject(projectId).then(
+      (result) => {
+        // A project that is gone or forbidden sends the viewer back to the root (spec 8).
+        if (result === 'gone' && !cancelled) navigate(ROUTES.home, { replace: true });
+      },
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };

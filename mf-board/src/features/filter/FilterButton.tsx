@@ -12,7 +12,12 @@ export function FilterButton(props: { filter: TaskFilter; onClick: () => void })
   const active = Object.values(props.filter).filter(Boolean).length;
   return (
     <span className={styles.root}>
-      <Button icon={<FilterRegular />} aria-label={active ? t('toolbar.filtersActive') : t('toolbar.filters')} onClick={props.onClick} data-testid="filter-button">
+      <Button
+        icon={<FilterRegular />}
+        aria-label={active ? t('toolbar.filtersActive') : t('toolbar.filters')}
+        onClick={props.onClick}
+        data-testid="filter-button"
+      >
         {t('toolbar.filters')}
       </Button>
       {active > 0 && <CounterBadge className={styles.badge} count={active} size="small" color="brand" data-testid="filter-badge" aria-hidden />}

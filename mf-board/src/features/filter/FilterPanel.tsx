@@ -1,15 +1,4 @@
-import {
-  Button,
-  DrawerBody,
-  DrawerFooter,
-  Dropdown,
-  Field,
-  Input,
-  Option,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@negayno/shared/fluent';
+import { Button, DrawerBody, DrawerFooter, Dropdown, Field, Input, Option, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { DRAWER_MAX_WIDTH, LENGTH, type TaskFilter } from '@negayno/shared/contract';
 import { filterQuery, parseFilter, useStores } from '@negayno/shared/stores';
 import { SideDrawer } from '@negayno/shared/ui';
@@ -105,7 +94,12 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
             />
           </Field>
           <Field label={t('filter.taskName')}>
-            <Input value={form.taskName} maxLength={LENGTH.name} onChange={(_event, data) => setForm({ ...form, taskName: data.value })} data-testid="filter-task-name" />
+            <Input
+              value={form.taskName}
+              maxLength={LENGTH.name}
+              onChange={(_event, data) => setForm({ ...form, taskName: data.value })}
+              data-testid="filter-task-name"
+            />
           </Field>
           {props.withProject && (
             <Field label={t('filter.projectId')} hint={loadingProjects ? <Spinner size="extra-tiny" label={t('filter.loadingProjects')} /> : undefined}>

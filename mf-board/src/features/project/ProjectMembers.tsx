@@ -15,7 +15,10 @@ export function ProjectMembers(props: { project: Project; onOpen: () => void }) 
   const styles = useStyles();
   const narrow = useNarrowerThan(BREAKPOINTS.sm);
   const names = props.project.projectUsers.map((member) => (member.firstname ? fullName(member) : member.email));
-  const { inlineItems, overflowItems } = partitionAvatarGroupItems({ items: names, maxInlineItems: narrow ? AVATAR_GROUP_MAX.small : AVATAR_GROUP_MAX.default });
+  const { inlineItems, overflowItems } = partitionAvatarGroupItems({
+    items: names,
+    maxInlineItems: narrow ? AVATAR_GROUP_MAX.small : AVATAR_GROUP_MAX.default,
+  });
   return (
     <Tooltip content={t('toolbar.users')} relationship="label">
       <Button appearance="subtle" className={styles.button} onClick={props.onOpen} data-testid="members-button">

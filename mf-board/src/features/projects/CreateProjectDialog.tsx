@@ -48,7 +48,13 @@ export function CreateProjectDialog(props: { open: boolean; onClose: () => void 
               <Button onClick={props.onClose} disabled={busy}>
                 {t('common:cancel')}
               </Button>
-              <Button appearance="primary" type="submit" disabled={!name.trim() || busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="create-project-submit">
+              <Button
+                appearance="primary"
+                type="submit"
+                disabled={!name.trim() || busy}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
+                data-testid="create-project-submit"
+              >
                 {t('create.submit')}
               </Button>
             </DialogActions>

@@ -45,10 +45,23 @@ function Invitation(props: { project: ProjectListItem; className: string; action
     <Card className={props.className} appearance="filled-alternative" data-testid="invitation">
       <Text>{t('invitations.text', { name: project.name })}</Text>
       <div className={props.actionsClass}>
-        <Button appearance="primary" size="small" disabled={busy !== null} icon={busy === 'accept' ? <Spinner size="tiny" /> : undefined} onClick={() => act('accept')} data-testid="invitation-accept">
+        <Button
+          appearance="primary"
+          size="small"
+          disabled={busy !== null}
+          icon={busy === 'accept' ? <Spinner size="tiny" /> : undefined}
+          onClick={() => act('accept')}
+          data-testid="invitation-accept"
+        >
           {t('invitations.accept')}
         </Button>
-        <Button size="small" disabled={busy !== null} icon={busy === 'decline' ? <Spinner size="tiny" /> : undefined} onClick={() => act('decline')} data-testid="invitation-decline">
+        <Button
+          size="small"
+          disabled={busy !== null}
+          icon={busy === 'decline' ? <Spinner size="tiny" /> : undefined}
+          onClick={() => act('decline')}
+          data-testid="invitation-decline"
+        >
           {t('invitations.decline')}
         </Button>
       </div>

@@ -34,7 +34,9 @@ beforeEach(() => {
 describe('UsersDrawer', () => {
   it('lets an administrator change roles and Immediately access of others, never of their own row', async () => {
     const shown = show('administrator');
-    server.routes['PUT /project/1/user/5/update-role'] = { data: project({ projectUsers: [members[0]!, member(5, { role: 'guest', email: 'five@demo.test' })] }) };
+    server.routes['PUT /project/1/user/5/update-role'] = {
+      data: project({ projectUsers: [members[0]!, member(5, { role: 'guest', email: 'five@demo.test' })] }),
+    };
     await renderInApp(<UsersDrawer project={shown} onClose={() => undefined} />, { language: 'en' });
     const own = row('me@demo.test');
     expect(within(own).queryByTestId('role-select')).not.toBeInTheDocument();
@@ -42,7 +44,11 @@ describe('UsersDrawer', () => {
     expect(within(own).getByTestId('owner-label')).toHaveTextContent('owner');
     const other = row('five@demo.test');
     const select = within(other).getByTestId('role-select');
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Administrator', 'User', 'Guest']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Administrator', 'User', 'Guest']);
     await userEvent.selectOptions(select, 'guest');
     await waitFor(() => expect(server.requests).toHaveLength(1));
     expect(server.requests[0]).toMatchObject({ method: 'PUT', path: '/project/1/user/5/update-role', body: { role: 'guest' } });
@@ -78,7 +84,9 @@ describe('UsersDrawer', () => {
 
   it('offers each member tool from its own flag of can', async () => {
     const none = NO_PROJECT_CAN;
-    const view = await renderInApp(<UsersDrawer project={show('administrator', { ...none, removeMembers: true })} onClose={() => undefined} />, { language: 'en' });
+    const view = await renderInApp(<UsersDrawer project={show('administrator', { ...none, removeMembers: true })} onClose={() => undefined} />, {
+      language: 'en',
+    });
     expect(within(row('five@demo.test')).getByTestId('remove-member')).toBeInTheDocument();
     expect(within(row('five@demo.test')).getByTestId('role-label')).toHaveTextContent('User');
     expect(screen.queryByTestId('role-select')).not.toBeInTheDocument();
@@ -86,9 +94,12 @@ describe('UsersDrawer', () => {
     expect(screen.queryByTestId('cancel-invitation')).not.toBeInTheDocument();
     expect(screen.queryByTestId('invite-form')).not.toBeInTheDocument();
     view.unmount();
-    await renderInApp(<UsersDrawer project={show('guest', { ...none, invite: true, changeMemberSettings: true, cancelInvitations: true })} onClose={() => undefined} />, {
-      language: 'en',
-    });
+    await renderInApp(
+      <UsersDrawer project={show('guest', { ...none, invite: true, changeMemberSettings: true, cancelInvitations: true })} onClose={() => undefined} />,
+      {
+        language: 'en',
+      },
+    );
     expect(screen.getByTestId('invite-form')).toBeInTheDocument();
     expect(within(row('five@demo.test')).getByTestId('negayno-switch')).toBeInTheDocument();
     expect(screen.queryByTestId('role-select')).not.toBeInTheDocument();

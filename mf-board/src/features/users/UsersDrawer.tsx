@@ -42,7 +42,13 @@ const useStyles = makeStyles({
   inviteField: { flexGrow: 1, minWidth: 0 },
   inviteButton: { marginTop: '26px' },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, listStyleType: 'none', margin: 0, padding: 0 },
-  row: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalM, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  row: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    paddingBottom: tokens.spacingVerticalM,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   who: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   names: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
   email: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
@@ -135,33 +141,33 @@ const InviteForm = observer(function InviteForm(props: { projectId: number }) {
 
   return (
     <div className={styles.inviteBlock}>
-    <form className={styles.invite} onSubmit={(event) => void submit(event)} noValidate data-testid="invite-form">
-      <Field label={t('users.inviteLabel')} validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'} className={styles.inviteField}>
-        <Input
-          ref={input}
-          type="email"
-          value={email}
-          maxLength={LENGTH.email}
-          placeholder={t('users.invitePlaceholder')}
-          contentBefore={<MailRegular />}
-          onChange={(_event, data) => {
-            setEmail(data.value);
-            setError(null);
-          }}
-          data-testid="invite-email"
-        />
-      </Field>
-      <Button
-        appearance="primary"
-        type="submit"
-        className={styles.inviteButton}
-        disabled={!email.trim() || busy}
-        icon={busy ? <Spinner size="tiny" /> : undefined}
-        data-testid="invite-submit"
-      >
-        {t('users.invite')}
-      </Button>
-    </form>
+      <form className={styles.invite} onSubmit={(event) => void submit(event)} noValidate data-testid="invite-form">
+        <Field label={t('users.inviteLabel')} validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'} className={styles.inviteField}>
+          <Input
+            ref={input}
+            type="email"
+            value={email}
+            maxLength={LENGTH.email}
+            placeholder={t('users.invitePlaceholder')}
+            contentBefore={<MailRegular />}
+            onChange={(_event, data) => {
+              setEmail(data.value);
+              setError(null);
+            }}
+            data-testid="invite-email"
+          />
+        </Field>
+        <Button
+          appearance="primary"
+          type="submit"
+          className={styles.inviteButton}
+          disabled={!email.trim() || busy}
+          icon={busy ? <Spinner size="tiny" /> : undefined}
+          data-testid="invite-submit"
+        >
+          {t('users.invite')}
+        </Button>
+      </form>
       {sent && (
         <MessageBar intent="success" data-testid="invite-sent">
           <MessageBarBody>{t('users.invited', { email: sent })}</MessageBarBody>
@@ -224,7 +230,9 @@ const MemberRow = observer(function MemberRow(props: { projectId: number; can: P
               appearance="subtle"
               icon={<DeleteRegular />}
               disabled={busy}
-              onClick={() => run(() => (pending || member.id === null ? projects.cancelInvitation(projectId, member.email) : projects.removeUser(projectId, member.id)))}
+              onClick={() =>
+                run(() => (pending || member.id === null ? projects.cancelInvitation(projectId, member.email) : projects.removeUser(projectId, member.id)))
+              }
               data-testid={pending ? 'cancel-invitation' : 'remove-member'}
             />
           </Tooltip>

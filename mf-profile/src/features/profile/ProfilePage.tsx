@@ -6,7 +6,16 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
-  page: { width: '100%', maxWidth: '760px', margin: '0 auto', padding: tokens.spacingHorizontalL, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  page: {
+    width: '100%',
+    maxWidth: '760px',
+    margin: '0 auto',
+    padding: tokens.spacingHorizontalL,
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
   identity: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL },
   card: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, margin: 0 },
@@ -61,7 +70,12 @@ export const ProfilePage = observer(function ProfilePage() {
           {t('settings')}
         </Text>
         <Field label={t('languageHint')}>
-          <RadioGroup layout="horizontal" value={ui.language} onChange={(_event, data) => void ui.setLanguage(data.value as Language)} data-testid="profile-language">
+          <RadioGroup
+            layout="horizontal"
+            value={ui.language}
+            onChange={(_event, data) => void ui.setLanguage(data.value as Language)}
+            data-testid="profile-language"
+          >
             {LANGUAGES.map((language) => (
               <Radio key={language} value={language} label={t(`common:language.${language}`)} />
             ))}

@@ -1,12 +1,4 @@
-import {
-  DrawerBody,
-  Skeleton,
-  SkeletonItem,
-  Text,
-  Tooltip,
-  makeStyles,
-  tokens,
-} from '@negayno/shared/fluent';
+import { DrawerBody, Skeleton, SkeletonItem, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
 import { ArchiveRegular, CalendarAddRegular, CalendarCheckmarkRegular } from '@fluentui/react-icons';
 import { ROUTES, TASK_PANEL_WIDTH, projectPath } from '@negayno/shared/contract';
 import { formatDateTime, fullName, isEmptyHtml, sanitizeHtml } from '@negayno/shared/lib';

@@ -1,12 +1,4 @@
-import {
-  Card,
-  DrawerBody,
-  Skeleton,
-  SkeletonItem,
-  Text,
-  makeStyles,
-  tokens,
-} from '@negayno/shared/fluent';
+import { Card, DrawerBody, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { GiftRegular, WalletRegular } from '@fluentui/react-icons';
 import { DRAWER_MAX_WIDTH } from '@negayno/shared/contract';
 import { formatMoney } from '@negayno/shared/lib';

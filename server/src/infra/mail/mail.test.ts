@@ -47,7 +47,13 @@ describe('mail over SMTP (SMTP_URL set)', () => {
 
   it('writes the recovery mail in Ukrainian by default', async () => {
     const flow = new FlowClient(ctx, 'restore-password');
-    await ctx.services.users.createAccount({ email: 'uk-reader@example.test', password: 'correct-horse-battery', firstname: 'Ольга', lastname: 'Мельник', role: 'user' });
+    await ctx.services.users.createAccount({
+      email: 'uk-reader@example.test',
+      password: 'correct-horse-battery',
+      firstname: 'Ольга',
+      lastname: 'Мельник',
+      role: 'user',
+    });
     await flow.ok('email', { email: 'uk-reader@example.test' });
     const mail = await catcher.mailTo('uk-reader@example.test');
     expect(mail.subject).toMatch(/^Відновлення пароля Negayno: \d{6}$/);
@@ -62,7 +68,9 @@ describe('mail with no mail server', () => {
       const lines: Array<{ fields: Record<string, unknown>; message: string }> = [];
       const mailer = new OutboxMailer(ctx.db, { info: ((fields: Record<string, unknown>, message: string) => lines.push({ fields, message })) as never });
       await mailer.send({ to: 'reader@example.test', subject: 'Код', text: 'Ваш код: 123456', code: '123456' });
-      expect(lines).toEqual([{ fields: { mailTo: 'reader@example.test', mailCode: '123456' }, message: expect.stringMatching(/reader@example\.test.*123456/) }]);
+      expect(lines).toEqual([
+        { fields: { mailTo: 'reader@example.test', mailCode: '123456' }, message: expect.stringMatching(/reader@example\.test.*123456/) },
+      ]);
       const [kept] = await readOutbox(ctx.db, { to: 'READER@example.test', limit: 5 });
       expect(kept).toMatchObject({ recipient: 'reader@example.test', subject: 'Код', body: 'Ваш код: 123456', code: '123456' });
       expect(ctx.services.mailer).toBeInstanceOf(OutboxMailer);

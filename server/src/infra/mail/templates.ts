@@ -33,7 +33,10 @@ const TEXTS: Record<Language, Record<CodePurpose, { subject: string; intro: stri
 
 /** Unit names by plural category (Ukrainian needs three forms: 1 хвилину, 2 хвилини, 5 хвилин). */
 const UNITS: Record<Language, Record<'minute' | 'second', Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>> = {
-  uk: { minute: { one: 'хвилину', few: 'хвилини', many: 'хвилин', other: 'хвилини' }, second: { one: 'секунду', few: 'секунди', many: 'секунд', other: 'секунди' } },
+  uk: {
+    minute: { one: 'хвилину', few: 'хвилини', many: 'хвилин', other: 'хвилини' },
+    second: { one: 'секунду', few: 'секунди', many: 'секунд', other: 'секунди' },
+  },
   en: { minute: { one: 'minute', other: 'minutes' }, second: { one: 'second', other: 'seconds' } },
 };
 

@@ -24,7 +24,9 @@ export async function incrementCounter(db: Db, key: string, windowSeconds: numbe
       }),
     )
     .returning('count')
-    .returning(sql<number>`greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int`.as('retryAfterSeconds'))
+    .returning(
+      sql<number>`greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int`.as('retryAfterSeconds'),
+    )
     .executeTakeFirstOrThrow();
   return { count: row.count, retryAfterSeconds: row.retryAfterSeconds };
 }

@@ -44,7 +44,8 @@ describe('live board events', () => {
     return { socket, received };
   }
 
-  const join = (socket: ClientSocket, room: `project:${number}`) => new Promise<boolean>((resolve) => socket.emit('join', room, (result) => resolve(result.ok)));
+  const join = (socket: ClientSocket, room: `project:${number}`) =>
+    new Promise<boolean>((resolve) => socket.emit('join', room, (result) => resolve(result.ok)));
 
   /** Events travel after the answer: wait until the expected count arrived (or a short while passed). */
   async function settle(received: Received, count: number): Promise<Received> {

@@ -53,7 +53,8 @@ describe('socket rooms and sessions under attack', () => {
     return socket;
   }
 
-  const join = (socket: ClientSocket, room: `project:${number}` | `task:${number}`) => new Promise<boolean>((resolve) => socket.emit('join', room, (result) => resolve(result.ok)));
+  const join = (socket: ClientSocket, room: `project:${number}` | `task:${number}`) =>
+    new Promise<boolean>((resolve) => socket.emit('join', room, (result) => resolve(result.ok)));
 
   /** The ids of the sockets the server has in a room. */
   const inRoom = async (room: string) => (await ctx.io.in(room).fetchSockets()).map((socket) => socket.id);
@@ -110,7 +111,11 @@ describe('socket rooms and sessions under attack', () => {
     const socket = await connected(cookie);
     const ended = new Promise<void>((resolve) => socket.once('session.end', () => resolve()));
     const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-    await ctx.db.updateTable('sessions').set({ expires_at: sql`now() - interval '1 second'` }).where('user_id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('user_id', '=', user.id)
+      .execute();
     await ctx.services.realtime.endLapsedSessions();
     await Promise.all([ended, closed]);
     expect(socket.connected).toBe(false);

@@ -31,7 +31,9 @@ describe('attempt limits under parallel bursts', () => {
 
   it('checks only five of twenty wrong passwords sent at once, and refuses the right one sent in the burst', async () => {
     const user = await createUser(ctx.db);
-    const wrong = Array.from({ length: 20 }, (_, i) => ctx.post('/api/login', { email: user.email, password: `wrong-${i}` }, { remoteAddress: `198.51.100.${i + 1}` }));
+    const wrong = Array.from({ length: 20 }, (_, i) =>
+      ctx.post('/api/login', { email: user.email, password: `wrong-${i}` }, { remoteAddress: `198.51.100.${i + 1}` }),
+    );
     const right = ctx.post('/api/login', { email: user.email, password: DEFAULT_TEST_PASSWORD }, { remoteAddress: '198.51.100.99' });
     const answers = await Promise.all([...wrong, right]);
 
@@ -46,7 +48,9 @@ describe('attempt limits under parallel bursts', () => {
   it('checks only what is left of an address’s limit when it tries many accounts at once', async () => {
     const ip = '198.51.100.200';
     await useUp(LIMITS.loginIp, ip, LIMITS.loginIp.limit - 5);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ctx.post('/api/login', { email: `nobody-${i}@test.test`, password: 'wrong-password' }, { remoteAddress: ip })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => ctx.post('/api/login', { email: `nobody-${i}@test.test`, password: 'wrong-password' }, { remoteAddress: ip })),
+    );
     expect(codesOf(answers)).toEqual({ authorization_failed: 5, authorization_too_much: 15 });
   });
 

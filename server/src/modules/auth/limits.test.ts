@@ -21,7 +21,12 @@ describe('login attempt limits', () => {
 
     const restarted = await ctx.buildAnotherApp();
     try {
-      const response = await restarted.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'correct-horse-battery' }, remoteAddress: '192.0.2.100' });
+      const response = await restarted.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: 'correct-horse-battery' },
+        remoteAddress: '192.0.2.100',
+      });
       expect(response.statusCode).toBe(429);
     } finally {
       await restarted.close();
@@ -55,7 +60,11 @@ describe('login attempt limits', () => {
 
     for (let i = 0; i < 5; i += 1) await login(user.email, 'wrong-password', `203.0.113.${i + 1}`);
     expect((await login(user.email, 'correct-horse-battery', '203.0.113.9')).status).toBe(429);
-    const forged = await ctx.post('/api/login', { email: user.email, password: 'correct-horse-battery' }, { remoteAddress: '203.0.113.9', cookie: `negayno_device=${device!.value.slice(0, -2)}xx` });
+    const forged = await ctx.post(
+      '/api/login',
+      { email: user.email, password: 'correct-horse-battery' },
+      { remoteAddress: '203.0.113.9', cookie: `negayno_device=${device!.value.slice(0, -2)}xx` },
+    );
     expect(forged.status).toBe(429);
     const owner = await ctx.post('/api/login', { email: user.email, password: 'correct-horse-battery' }, { remoteAddress: '192.0.2.50', ...ownersBrowser });
     expect(owner.status).toBe(200);
@@ -64,7 +73,8 @@ describe('login attempt limits', () => {
   it('locks a known browser after its own five wrong passwords, and its cookie does not serve another account', async () => {
     const [user, other] = [await createUser(ctx.db), await createUser(ctx.db)];
     const device = (await login(user.email, 'correct-horse-battery', '192.0.2.60')).cookies.find((cookie) => cookie.name === 'negayno_device')!;
-    const fromDevice = (email: string, password: string) => ctx.post('/api/login', { email, password }, { remoteAddress: '192.0.2.60', cookie: `negayno_device=${device.value}` });
+    const fromDevice = (email: string, password: string) =>
+      ctx.post('/api/login', { email, password }, { remoteAddress: '192.0.2.60', cookie: `negayno_device=${device.value}` });
     for (let i = 0; i < 5; i += 1) expect((await fromDevice(user.email, 'wrong-password')).body).toMatchObject({ code: 'authorization_failed' });
     expect((await fromDevice(user.email, 'correct-horse-battery')).status).toBe(429);
 

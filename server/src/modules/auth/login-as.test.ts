@@ -33,7 +33,11 @@ describe('login by code', () => {
     expect((await ctx.post('/api/login-as', { code: 'ABCDE-FGHJK' })).body).toMatchObject({ code: 'code_is_incorrect' });
     const user = await createUser(ctx.db);
     const { code } = await ctx.services.loginCodes.issue(user.id, null);
-    await ctx.db.updateTable('login_codes').set({ expires_at: sql`now() - interval '1 second'` }).where('user_id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('login_codes')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await ctx.post('/api/login-as', { code })).body).toMatchObject({ code: 'code_is_expired' });
   });
 

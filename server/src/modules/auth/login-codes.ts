@@ -55,7 +55,11 @@ export class LoginCodes {
       if (!row) return { ok: false, error: 'code_is_incorrect' };
       if (row.used_at) return { ok: false, error: 'code_is_used' };
       if (row.expired) return { ok: false, error: 'code_is_expired' };
-      await trx.updateTable('login_codes').set({ used_at: sql`now()` }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('login_codes')
+        .set({ used_at: sql`now()` })
+        .where('id', '=', row.id)
+        .execute();
       return { ok: true, user: { id: row.userId, role: row.role, email: row.email } };
     });
   }

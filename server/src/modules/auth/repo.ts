@@ -70,7 +70,11 @@ export async function touchSession(db: Db, tokenHash: string, userId: number, li
       })
       .where('token_hash', '=', tokenHash)
       .execute();
-    await trx.updateTable('users').set({ last_seen_at: sql`now()` }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ last_seen_at: sql`now()` })
+      .where('id', '=', userId)
+      .execute();
   });
 }
 
@@ -80,7 +84,11 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<number |
 }
 
 export async function deleteExpiredSessions(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
 }
 
 /** Ends every session of a user; answers their token hashes (to close their sockets). */

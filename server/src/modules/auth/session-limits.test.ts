@@ -32,11 +32,19 @@ describe('session lifetime and cookie', () => {
     expect(await expiresInSeconds(user.id)).toBeLessThanOrEqual(2 * 24 * 3600);
 
     // Signed in almost two days ago and used all along: the slide stops at the cap.
-    await ctx.db.updateTable('sessions').set({ created_at: sql`now() - interval '47 hours'`, last_seen_at: sql`now() - interval '1 hour'` }).where('user_id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('sessions')
+      .set({ created_at: sql`now() - interval '47 hours'`, last_seen_at: sql`now() - interval '1 hour'` })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await ctx.get('/api/user/profile', { cookie })).status).toBe(200);
     expect(await expiresInSeconds(user.id)).toBeLessThanOrEqual(3600);
 
-    await ctx.db.updateTable('sessions').set({ created_at: sql`now() - interval '49 hours'`, expires_at: sql`now() + interval '20 days'` }).where('user_id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('sessions')
+      .set({ created_at: sql`now() - interval '49 hours'`, expires_at: sql`now() + interval '20 days'` })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await ctx.get('/api/user/profile', { cookie })).status).toBe(401);
   });
 

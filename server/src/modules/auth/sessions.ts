@@ -9,7 +9,16 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { activeTokenHashes, deleteExpiredSessions, deleteSession, deleteSessionsOf, findActiveSession, insertSession, touchSession, type SessionLifetime } from './repo.js';
+import {
+  activeTokenHashes,
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOf,
+  findActiveSession,
+  insertSession,
+  touchSession,
+  type SessionLifetime,
+} from './repo.js';
 
 export const SESSION_TOUCH_INTERVAL_SECONDS = 60;
 

@@ -24,12 +24,20 @@ describe('invitation codes', () => {
 
   it('refuses a code that exists (as an invitation or a promo code) or is malformed', async () => {
     await ctx.services.invitations.issue({ kind: 'client', maxUses: 1, expiresAt: null, issuedBy: null, note: null, code: 'TAKEN-CODE' });
-    await expect(ctx.services.invitations.issue({ kind: 'client', maxUses: 1, expiresAt: null, issuedBy: null, note: null, code: 'taken-code' })).rejects.toMatchObject({ code: 'code_is_used' });
+    await expect(
+      ctx.services.invitations.issue({ kind: 'client', maxUses: 1, expiresAt: null, issuedBy: null, note: null, code: 'taken-code' }),
+    ).rejects.toMatchObject({ code: 'code_is_used' });
     const owner = await createUser(ctx.db);
     await ctx.db.updateTable('users').set({ promo_code: 'PROMO-OWNER' }).where('id', '=', owner.id).execute();
-    await expect(ctx.services.invitations.issue({ kind: 'client', maxUses: 1, expiresAt: null, issuedBy: null, note: null, code: 'PROMO-OWNER' })).rejects.toMatchObject({ code: 'code_is_used' });
-    await expect(ctx.services.invitations.issue({ kind: 'client', maxUses: 1, expiresAt: null, issuedBy: null, note: null, code: 'no spaces' })).rejects.toMatchObject({ code: 'code_is_incorrect' });
-    await expect(ctx.services.invitations.issue({ kind: 'client', maxUses: 0, expiresAt: null, issuedBy: null, note: null })).rejects.toMatchObject({ code: 'invalid_value' });
+    await expect(
+      ctx.services.invitations.issue({ kind: 'client', maxUses: 1, expiresAt: null, issuedBy: null, note: null, code: 'PROMO-OWNER' }),
+    ).rejects.toMatchObject({ code: 'code_is_used' });
+    await expect(
+      ctx.services.invitations.issue({ kind: 'client', maxUses: 1, expiresAt: null, issuedBy: null, note: null, code: 'no spaces' }),
+    ).rejects.toMatchObject({ code: 'code_is_incorrect' });
+    await expect(ctx.services.invitations.issue({ kind: 'client', maxUses: 0, expiresAt: null, issuedBy: null, note: null })).rejects.toMatchObject({
+      code: 'invalid_value',
+    });
   });
 
   it('lists codes newest first with their status, by kind', async () => {

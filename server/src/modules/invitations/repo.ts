@@ -37,7 +37,9 @@ function selectInvitations(db: Db) {
 }
 
 export function findInvitation(db: Db, code: string): Promise<InvitationRow | undefined> {
-  return selectInvitations(db).where(sql<string>`upper(i.code)`, '=', code.toUpperCase()).executeTakeFirst();
+  return selectInvitations(db)
+    .where(sql<string>`upper(i.code)`, '=', code.toUpperCase())
+    .executeTakeFirst();
 }
 
 export function listInvitations(db: Db, filter: { kind?: InvitationKind; limit: number }): Promise<InvitationRow[]> {
@@ -97,7 +99,11 @@ export async function revokeInvitation(db: Db, code: string): Promise<boolean> {
 
 /** The user whose partner-program promo code this is. */
 export async function findPromoOwner(db: Db, code: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where(sql<string>`upper(promo_code)`, '=', code.toUpperCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`upper(promo_code)`, '=', code.toUpperCase())
+    .executeTakeFirst();
   return row?.id;
 }
 

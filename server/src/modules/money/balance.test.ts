@@ -19,9 +19,30 @@ describe('GET /api/user/balance and GET /api/user/bonus-balance', () => {
     const user = await createUser(ctx.db);
     const wallet = { kind: 'user_wallet' as const, userId: user.id };
     const bonus = { kind: 'user_bonus' as const, userId: user.id };
-    await ctx.services.ledger.post({ paymentType: 'deposit', currency: 'UAH', postings: [{ account: wallet, amount: 50_000 }, { account: { kind: 'provider' }, amount: -50_000 }] });
-    await ctx.services.ledger.post({ paymentType: 'deposit', currency: 'UAH', postings: [{ account: wallet, amount: 2_550 }, { account: { kind: 'provider' }, amount: -2_550 }] });
-    await ctx.services.ledger.post({ paymentType: 'bonus', currency: 'UAH', postings: [{ account: bonus, amount: 700 }, { account: { kind: 'provider' }, amount: -700 }] });
+    await ctx.services.ledger.post({
+      paymentType: 'deposit',
+      currency: 'UAH',
+      postings: [
+        { account: wallet, amount: 50_000 },
+        { account: { kind: 'provider' }, amount: -50_000 },
+      ],
+    });
+    await ctx.services.ledger.post({
+      paymentType: 'deposit',
+      currency: 'UAH',
+      postings: [
+        { account: wallet, amount: 2_550 },
+        { account: { kind: 'provider' }, amount: -2_550 },
+      ],
+    });
+    await ctx.services.ledger.post({
+      paymentType: 'bonus',
+      currency: 'UAH',
+      postings: [
+        { account: bonus, amount: 700 },
+        { account: { kind: 'provider' }, amount: -700 },
+      ],
+    });
     const cookie = await ctx.login(user.email);
 
     expect((await ctx.get('/api/user/balance', { cookie })).body).toMatchObject({ data: { balance: 52_550, currency: 'UAH' } });

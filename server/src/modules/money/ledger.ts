@@ -9,15 +9,7 @@ import type { Currency, PaymentType, TransactionStatus } from '@negayno/shared/c
 import type { Db } from '../../db/connection.js';
 import type { AccountKind } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import {
-  findAccount,
-  insertAccountIfMissing,
-  insertPostings,
-  insertTransaction,
-  lockAccounts,
-  setBalance,
-  type AccountOwner,
-} from './repo.js';
+import { findAccount, insertAccountIfMissing, insertPostings, insertTransaction, lockAccounts, setBalance, type AccountOwner } from './repo.js';
 
 export interface AccountRef extends AccountOwner {
   kind: AccountKind;
@@ -116,7 +108,10 @@ export class LedgerService {
       documentName: input.documentName ?? null,
       externalRef: input.externalRef ?? null,
     });
-    await insertPostings(trx, postings.map((posting) => ({ ...posting, transactionId })));
+    await insertPostings(
+      trx,
+      postings.map((posting) => ({ ...posting, transactionId })),
+    );
     for (const [accountId, balance] of balances) await setBalance(trx, accountId, balance);
     return { id: transactionId, amount, postings };
   }

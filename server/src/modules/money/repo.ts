@@ -14,12 +14,7 @@ export interface LockedAccount {
   balance: number;
 }
 
-export async function findAccount(
-  db: Db,
-  kind: AccountKind,
-  owner: AccountOwner,
-  currency: Currency,
-): Promise<{ id: number; balance: number } | undefined> {
+export async function findAccount(db: Db, kind: AccountKind, owner: AccountOwner, currency: Currency): Promise<{ id: number; balance: number } | undefined> {
   return db
     .selectFrom('accounts')
     .select(['id', 'balance'])

@@ -4,7 +4,15 @@
  * fresh project so the rows cannot influence each other. Issue 8: the `can` flag the viewer was given
  * for a call (on the project, or on their profile) is true exactly when that call then succeeds.
  */
-import { TASK_COLUMNS, type AccountPermissions, type Project, type ProjectPermissions, type Task, type TaskCard, type UserProfile } from '@negayno/shared/contract';
+import {
+  TASK_COLUMNS,
+  type AccountPermissions,
+  type Project,
+  type ProjectPermissions,
+  type Task,
+  type TaskCard,
+  type UserProfile,
+} from '@negayno/shared/contract';
 import type { InjectOptions } from 'fastify';
 import type { UserRow } from '../../db/schema.js';
 import { addMember, attachStaff, createProject, createTask, createUser, inviteEmail } from '../../seed/builders.js';
@@ -35,7 +43,17 @@ interface Action {
   accountCan?: keyof AccountPermissions;
 }
 
-const CLIENTS_READ = { administrator: 200, user: 200, guest: 200, invite: 'project_not_found', am: 200, pm: 200, sm: 200, performer: 200, outsider: 'project_not_found' } as const;
+const CLIENTS_READ = {
+  administrator: 200,
+  user: 200,
+  guest: 200,
+  invite: 'project_not_found',
+  am: 200,
+  pm: 200,
+  sm: 200,
+  performer: 200,
+  outsider: 'project_not_found',
+} as const;
 const ADMIN_ONLY = {
   administrator: 200,
   user: 'access_denied',
@@ -71,7 +89,14 @@ const ACTIONS: Action[] = [
     path: (w) => `/api/task/${w.taskId}/get-card`,
     expected: { ...CLIENTS_READ, invite: 'task_not_found', outsider: 'task_not_found' },
   },
-  { name: 'PUT /project/{id}/update-name', method: 'PUT', path: (w) => `/api/project/${w.projectId}/update-name`, payload: () => ({ name: 'Нова назва' }), expected: ADMIN_ONLY, projectCan: ['rename'] },
+  {
+    name: 'PUT /project/{id}/update-name',
+    method: 'PUT',
+    path: (w) => `/api/project/${w.projectId}/update-name`,
+    payload: () => ({ name: 'Нова назва' }),
+    expected: ADMIN_ONLY,
+    projectCan: ['rename'],
+  },
   {
     name: 'PUT /project/{id}/update-sort',
     method: 'PUT',
@@ -104,7 +129,13 @@ const ACTIONS: Action[] = [
     expected: ADMIN_ONLY,
     projectCan: ['changeMemberSettings', 'openSettings'],
   },
-  { name: 'DELETE /project/{id}/user/{userId}/delete', method: 'DELETE', path: (w) => `/api/project/${w.projectId}/user/${w.targetId}/delete`, expected: ADMIN_ONLY, projectCan: ['removeMembers'] },
+  {
+    name: 'DELETE /project/{id}/user/{userId}/delete',
+    method: 'DELETE',
+    path: (w) => `/api/project/${w.projectId}/user/${w.targetId}/delete`,
+    expected: ADMIN_ONLY,
+    projectCan: ['removeMembers'],
+  },
   {
     name: 'DELETE /project/{id}/cancel-invitation/{email}',
     method: 'DELETE',
@@ -113,7 +144,14 @@ const ACTIONS: Action[] = [
     projectCan: ['cancelInvitations'],
   },
   { name: 'DELETE /project/{id}/delete', method: 'DELETE', path: (w) => `/api/project/${w.projectId}/delete`, expected: ADMIN_ONLY, projectCan: ['delete'] },
-  { name: 'POST /project/{id}/new-task', method: 'POST', path: (w) => `/api/project/${w.projectId}/new-task`, payload: () => ({ name: 'Нова задача' }), expected: ADMINS_AND_USERS, projectCan: ['createTask'] },
+  {
+    name: 'POST /project/{id}/new-task',
+    method: 'POST',
+    path: (w) => `/api/project/${w.projectId}/new-task`,
+    payload: () => ({ name: 'Нова задача' }),
+    expected: ADMINS_AND_USERS,
+    projectCan: ['createTask'],
+  },
   { name: 'POST /project/{id}/accept-invitation', method: 'POST', path: (w) => `/api/project/${w.projectId}/accept-invitation`, expected: INVITEE_ONLY },
   { name: 'DELETE /project/{id}/decline-invitation', method: 'DELETE', path: (w) => `/api/project/${w.projectId}/decline-invitation`, expected: INVITEE_ONLY },
   {
@@ -121,7 +159,17 @@ const ACTIONS: Action[] = [
     method: 'POST',
     path: () => '/api/project/new',
     payload: () => ({ name: 'Мій проєкт' }),
-    expected: { administrator: 200, user: 200, guest: 200, invite: 200, outsider: 200, am: 'access_denied', pm: 'access_denied', sm: 'access_denied', performer: 'access_denied' },
+    expected: {
+      administrator: 200,
+      user: 200,
+      guest: 200,
+      invite: 200,
+      outsider: 200,
+      am: 'access_denied',
+      pm: 'access_denied',
+      sm: 'access_denied',
+      performer: 'access_denied',
+    },
     accountCan: 'createProject',
   },
   { name: 'GET /projects', method: 'GET', path: () => '/api/projects', expected: Object.fromEntries(VIEWERS.map((v) => [v, 200])) as Record<Viewer, Expected> },
@@ -199,7 +247,19 @@ describe('issue 4: who may call what (role × action)', () => {
 
   it('gives every project flag a call of the table, so none goes unchecked', () => {
     const checked = new Set(ACTIONS.flatMap((action) => action.projectCan ?? []));
-    const project = { rename: 0, sort: 0, seeBalance: 0, invite: 0, changeRoles: 0, changeMemberSettings: 0, removeMembers: 0, cancelInvitations: 0, openSettings: 0, delete: 0, createTask: 0 } satisfies Record<keyof ProjectPermissions, 0>;
+    const project = {
+      rename: 0,
+      sort: 0,
+      seeBalance: 0,
+      invite: 0,
+      changeRoles: 0,
+      changeMemberSettings: 0,
+      removeMembers: 0,
+      cancelInvitations: 0,
+      openSettings: 0,
+      delete: 0,
+      createTask: 0,
+    } satisfies Record<keyof ProjectPermissions, 0>;
     // seeBalance has no call of its own: the next test holds it to the balance the answer carries.
     expect([...checked, 'seeBalance'].sort()).toEqual(Object.keys(project).sort());
   });

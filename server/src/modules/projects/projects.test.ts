@@ -35,7 +35,16 @@ describe('projects: invitations, names, order and deletion', () => {
 
       const invited = await ctx.post<Project>(`/api/project/${project.id}/invite-user`, { email: 'existing.client@TEST.test' }, { cookie: adminCookie });
       // Until accepted, the invitation shows only the email as typed: not the account's id, name or spelling.
-      expect(dataOf<Project>(invited).projectUsers).toContainEqual({ id: null, email: 'existing.client@test.test', firstname: '', lastname: '', avatarUrl: null, role: 'invite', canNegayno: false, owner: false });
+      expect(dataOf<Project>(invited).projectUsers).toContainEqual({
+        id: null,
+        email: 'existing.client@test.test',
+        firstname: '',
+        lastname: '',
+        avatarUrl: null,
+        role: 'invite',
+        canNegayno: false,
+        owner: false,
+      });
       expect(await readOutbox(ctx.db, { to: invitee.email, limit: 5 })).toEqual([]);
 
       const list = dataOf<ProjectListItem[]>(await ctx.get('/api/projects', { cookie: inviteeCookie }));
@@ -62,7 +71,9 @@ describe('projects: invitations, names, order and deletion', () => {
       const declined = await del<null>(`/api/project/${project.id}/decline-invitation`, inviteeCookie);
       expect(declined.body).toEqual({ status: 'ok', data: null });
       expect(dataOf<ProjectListItem[]>(await ctx.get('/api/projects', { cookie: inviteeCookie }))).toEqual([]);
-      expect((await ctx.post(`/api/project/${project.id}/accept-invitation`, undefined, { cookie: inviteeCookie })).body).toMatchObject({ code: 'project_not_found' });
+      expect((await ctx.post(`/api/project/${project.id}/accept-invitation`, undefined, { cookie: inviteeCookie })).body).toMatchObject({
+        code: 'project_not_found',
+      });
       expect(dataOf<Project>(await ctx.get(`/api/project/${project.id}`, { cookie: adminCookie })).projectUsers.map((u) => u.id)).toEqual([admin.id]);
     });
 
@@ -74,7 +85,16 @@ describe('projects: invitations, names, order and deletion', () => {
         cookie: adminCookie,
         headers: { host: 'evil.example', 'accept-language': 'en' },
       });
-      expect(dataOf<Project>(invited).projectUsers).toContainEqual({ id: null, email, firstname: '', lastname: '', avatarUrl: null, role: 'invite', canNegayno: false, owner: false });
+      expect(dataOf<Project>(invited).projectUsers).toContainEqual({
+        id: null,
+        email,
+        firstname: '',
+        lastname: '',
+        avatarUrl: null,
+        role: 'invite',
+        canNegayno: false,
+        owner: false,
+      });
       const [mail, ...others] = await readOutbox(ctx.db, { to: email, limit: 5 });
       expect(others).toEqual([]);
       expect(mail!.subject).toBe('Invitation to the project “Мобільний застосунок” at Negayno');

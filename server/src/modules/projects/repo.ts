@@ -104,18 +104,30 @@ export async function insertProject(db: Db, project: { name: string; ownerId: nu
     .values({ name: project.name, currency: project.currency, created_by: project.ownerId })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.updateTable('project_members').set((eb) => ({ sort_order: eb('sort_order', '+', 1) })).where('user_id', '=', project.ownerId).execute();
+  await db
+    .updateTable('project_members')
+    .set((eb) => ({ sort_order: eb('sort_order', '+', 1) }))
+    .where('user_id', '=', project.ownerId)
+    .execute();
   await insertMember(db, { projectId: row.id, userId: project.ownerId, role: 'administrator', isOwner: true, sortOrder: 0, invitedBy: null });
   return row.id;
 }
 
 export async function renameProject(db: Db, projectId: number, name: string): Promise<void> {
-  await db.updateTable('projects').set({ name, updated_at: sql`now()` }).where('id', '=', projectId).execute();
+  await db
+    .updateTable('projects')
+    .set({ name, updated_at: sql`now()` })
+    .where('id', '=', projectId)
+    .execute();
 }
 
 /** A deleted project keeps its rows (money and history point at it) and disappears from every list. */
 export async function markProjectDeleted(db: Db, projectId: number): Promise<void> {
-  await db.updateTable('projects').set({ deleted_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', projectId).execute();
+  await db
+    .updateTable('projects')
+    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', projectId)
+    .execute();
 }
 
 export async function insertMember(
@@ -139,7 +151,12 @@ export function memberRoleOf(db: Db, projectId: number, userId: number): Promise
   return db.selectFrom('project_members').select('role').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function updateMember(db: Db, projectId: number, userId: number, change: { role?: ProjectRole; canNegayno?: boolean; sortOrder?: number }): Promise<void> {
+export async function updateMember(
+  db: Db,
+  projectId: number,
+  userId: number,
+  change: { role?: ProjectRole; canNegayno?: boolean; sortOrder?: number },
+): Promise<void> {
   await db
     .updateTable('project_members')
     .set({
@@ -230,7 +247,11 @@ export function staffOfProjects(db: Db, projectIds: number[]): Promise<Array<Sta
 
 /** The 4-step registration is for emails a project invited. */
 export async function hasProjectInvitation(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('project_invitations').select('project_id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('project_invitations')
+    .select('project_id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
   return row !== undefined;
 }
 

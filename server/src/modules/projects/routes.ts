@@ -23,9 +23,7 @@ export function projectsRoutes(services: Services): FastifyPluginAsync {
     route(app, calls.sort, async ({ params, body, request }) => projectEditing.sort(userOf(request), params.id, body.sortorder));
     route(app, calls.delete, async ({ params, query, request }) => projectEditing.delete(userOf(request), params.id, query.projectId));
 
-    route(app, calls.invite, async ({ params, body, request }) =>
-      projectMembers.invite(userOf(request), params.id, body.email, invitationContextOf(request)),
-    );
+    route(app, calls.invite, async ({ params, body, request }) => projectMembers.invite(userOf(request), params.id, body.email, invitationContextOf(request)));
     route(app, calls.acceptInvitation, async ({ params, request }) => projectMembers.accept(userOf(request), params.id));
     route(app, calls.declineInvitation, async ({ params, request }) => projectMembers.decline(userOf(request), params.id));
     route(app, calls.cancelInvitation, async ({ params, request }) => projectMembers.cancelInvitation(userOf(request), params.id, params.email));

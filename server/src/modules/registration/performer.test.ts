@@ -37,13 +37,18 @@ describe('performer registration', () => {
     expect(await flow.ok('nickname', { nickname: answer.nicknames![1] })).toEqual({ next: 'password' });
     expect(await flow.ok('password', { password: NEW_PASSWORD })).toEqual({ next: 'done' });
     const cookie = await ctx.login(email, NEW_PASSWORD);
-    expect((await ctx.get('/api/user/profile', { cookie })).body).toMatchObject({ data: { role: 'performer', nickname: answer.nicknames![1], firstname: 'Тарас' } });
+    expect((await ctx.get('/api/user/profile', { cookie })).body).toMatchObject({
+      data: { role: 'performer', nickname: answer.nicknames![1], firstname: 'Тарас' },
+    });
   });
 
   it('takes only a suggested nickname that is still free', async () => {
     const { flow, answer } = await atNickname('Юлія', 'Згурська');
     expect(answer.nicknames![0]).toBe('yuliia.zghurska');
-    expect((await flow.call('nickname', { nickname: 'my-own-idea' })).body).toMatchObject({ code: 'nickname_is_invalid', details: { nickname: { code: 'nickname_is_invalid' } } });
+    expect((await flow.call('nickname', { nickname: 'my-own-idea' })).body).toMatchObject({
+      code: 'nickname_is_invalid',
+      details: { nickname: { code: 'nickname_is_invalid' } },
+    });
     expect((await flow.call('nickname', { nickname: '' })).body).toMatchObject({ code: 'nickname_is_empty' });
     expect((await flow.call('nickname', { nickname: 'n'.repeat(33) })).body).toMatchObject({ code: 'nickname_is_too_long' });
     // Someone else takes the first suggestion meanwhile.
@@ -71,13 +76,20 @@ describe('performer registration', () => {
 
     const refused = await second.flow.call('password', { password: NEW_PASSWORD });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ status: 'error', code: 'nickname_is_invalid', details: { nickname: { code: 'nickname_is_invalid' } }, data: { next: 'nickname' } });
+    expect(refused.body).toMatchObject({
+      status: 'error',
+      code: 'nickname_is_invalid',
+      details: { nickname: { code: 'nickname_is_invalid' } },
+      data: { next: 'nickname' },
+    });
     const fresh = (refused.body as { data: { nicknames: string[] } }).data.nicknames;
     expect(fresh.length).toBeGreaterThanOrEqual(3);
     expect(fresh).not.toContain(contested);
     // Nothing was created, the invitation is not spent, and the password step waits for a nickname again.
     expect(await ctx.db.selectFrom('users').select('id').where('email', '=', second.email.toLowerCase()).executeTakeFirst()).toBeUndefined();
-    expect((await ctx.db.selectFrom('invitation_codes').select('use_count').where('id', '=', second.invitation.id).executeTakeFirstOrThrow()).use_count).toBe(0);
+    expect((await ctx.db.selectFrom('invitation_codes').select('use_count').where('id', '=', second.invitation.id).executeTakeFirstOrThrow()).use_count).toBe(
+      0,
+    );
     expect((await second.flow.call('password', { password: NEW_PASSWORD })).body).toMatchObject({ code: 'method_not_allowed' });
     expect((await second.flow.call('nickname', { nickname: contested })).body).toMatchObject({ code: 'nickname_is_invalid' });
 
@@ -103,7 +115,9 @@ describe('performer registration', () => {
     expect(response.body).toMatchObject({ code: 'code_is_incorrect', details: { code: { code: 'code_is_incorrect' } } });
     const owner = await createUser(ctx.db);
     await ctx.db.updateTable('users').set({ promo_code: 'PROMO-PERF' }).where('id', '=', owner.id).execute();
-    expect((await new FlowClient(ctx, 'performer-registration').call('check-invitation-code', { code: 'PROMO-PERF' })).body).toMatchObject({ code: 'code_is_incorrect' });
+    expect((await new FlowClient(ctx, 'performer-registration').call('check-invitation-code', { code: 'PROMO-PERF' })).body).toMatchObject({
+      code: 'code_is_incorrect',
+    });
   });
 
   it('keeps its progress apart from a client registration in the same browser', async () => {

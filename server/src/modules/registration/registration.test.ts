@@ -10,7 +10,13 @@ describe('client registration', () => {
   let counter = 0;
   const freshEmail = () => `client-${Date.now()}-${(counter += 1)}@example.test`;
   const issueCode = (input: { maxUses?: number | null; expiresAt?: Date | null; kind?: 'client' | 'performer' } = {}) =>
-    ctx.services.invitations.issue({ kind: input.kind ?? 'client', maxUses: input.maxUses === undefined ? 1 : input.maxUses, expiresAt: input.expiresAt ?? null, issuedBy: null, note: null });
+    ctx.services.invitations.issue({
+      kind: input.kind ?? 'client',
+      maxUses: input.maxUses === undefined ? 1 : input.maxUses,
+      expiresAt: input.expiresAt ?? null,
+      issuedBy: null,
+      note: null,
+    });
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -148,13 +154,20 @@ describe('client registration', () => {
       expect((await guess()).status).toBe(429);
       const restarted = await ctx.buildAnotherApp();
       try {
-        const response = await restarted.app.inject({ method: 'POST', url: '/api/registration/check-invitation-code', payload: { code: 'GUESS-1234' }, remoteAddress: ip });
+        const response = await restarted.app.inject({
+          method: 'POST',
+          url: '/api/registration/check-invitation-code',
+          payload: { code: 'GUESS-1234' },
+          remoteAddress: ip,
+        });
         expect(response.json()).toMatchObject({ code: 'authorization_too_much' });
       } finally {
         await restarted.close();
       }
       // Another address is not affected.
-      expect((await new FlowClient(ctx, 'registration', { remoteAddress: '203.0.113.8' }).call('check-invitation-code', { code: 'GUESS-1234' })).body).toMatchObject({ code: 'code_is_incorrect' });
+      expect(
+        (await new FlowClient(ctx, 'registration', { remoteAddress: '203.0.113.8' }).call('check-invitation-code', { code: 'GUESS-1234' })).body,
+      ).toMatchObject({ code: 'code_is_incorrect' });
     });
   });
 
@@ -179,7 +192,11 @@ describe('client registration', () => {
       await flow.ok('check-invitation-code', { code: invitation.code });
       const response = await flow.call('email', { email: 'TAKEN@example.test' });
       expect(response.status).toBe(409);
-      expect(response.body).toMatchObject({ code: 'email_already_added', message: 'This email is already registered', details: { email: { code: 'email_already_added' } } });
+      expect(response.body).toMatchObject({
+        code: 'email_already_added',
+        message: 'This email is already registered',
+        details: { email: { code: 'email_already_added' } },
+      });
       expect(await readOutbox(ctx.db, { to: existing.email, limit: 5 })).toEqual([]);
     });
 
@@ -191,7 +208,11 @@ describe('client registration', () => {
       expect(again.body).toMatchObject({ code: 'authorization_too_much' });
 
       // A minute later (the window moved back in time) the send-again works.
-      await ctx.db.updateTable('rate_limits').set({ window_start: sql`now() - interval '61 seconds'` }).where('key', '=', `code-send:minute:registration:${email}`).execute();
+      await ctx.db
+        .updateTable('rate_limits')
+        .set({ window_start: sql`now() - interval '61 seconds'` })
+        .where('key', '=', `code-send:minute:registration:${email}`)
+        .execute();
       expect(await flow.ok('email', { email })).toEqual({ next: 'check-email' });
       const second = await lastCodeTo(ctx, email);
       if (second !== first) expect((await flow.call('check-email', { code: first })).body).toMatchObject({ code: 'code_is_incorrect' });
@@ -201,7 +222,11 @@ describe('client registration', () => {
     it('sends at most five codes an hour to one address', async () => {
       const { flow, email } = await atCodeStep();
       const moveMinuteBack = () =>
-        ctx.db.updateTable('rate_limits').set({ window_start: sql`now() - interval '61 seconds'` }).where('key', '=', `code-send:minute:registration:${email}`).execute();
+        ctx.db
+          .updateTable('rate_limits')
+          .set({ window_start: sql`now() - interval '61 seconds'` })
+          .where('key', '=', `code-send:minute:registration:${email}`)
+          .execute();
       for (let sent = 1; sent < 5; sent += 1) {
         await moveMinuteBack();
         await flow.ok('email', { email });
@@ -244,7 +269,11 @@ describe('client registration', () => {
         .executeTakeFirstOrThrow();
       expect(Number(lifetime)).toBeGreaterThan(9 * 60);
       expect(Number(lifetime)).toBeLessThanOrEqual(10 * 60);
-      await ctx.db.updateTable('auth_flows').set({ email_code_expires_at: sql`now() - interval '1 second'` }).where('step', '=', 'check-email').execute();
+      await ctx.db
+        .updateTable('auth_flows')
+        .set({ email_code_expires_at: sql`now() - interval '1 second'` })
+        .where('step', '=', 'check-email')
+        .execute();
       const response = await flow.call('check-email', { code: await lastCodeTo(ctx, email) });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'code_is_expired', details: { code: { code: 'code_is_expired' } } });
@@ -263,7 +292,11 @@ describe('client registration', () => {
       for (let i = 0; i < 10; i += 1) {
         if (i === 5) {
           // The first code is spent: a new flow sends a new one a minute later.
-          await ctx.db.updateTable('rate_limits').set({ window_start: sql`now() - interval '61 seconds'` }).where('key', '=', `code-send:minute:registration:${email}`).execute();
+          await ctx.db
+            .updateTable('rate_limits')
+            .set({ window_start: sql`now() - interval '61 seconds'` })
+            .where('key', '=', `code-send:minute:registration:${email}`)
+            .execute();
           ({ flow } = await atCodeStep(email));
         }
         await flow.call('check-email', { code: '999999' });
@@ -328,7 +361,9 @@ describe('client registration', () => {
     it('cannot skip the code: country, names and password wait for a checked email', async () => {
       const { flow } = await atCodeStep();
       for (const step of ['country', 'fullname', 'password']) {
-        expect((await flow.call(step, { country: 'UA', firstname: 'A', lastname: 'B', password: NEW_PASSWORD })).body).toMatchObject({ code: 'method_not_allowed' });
+        expect((await flow.call(step, { country: 'UA', firstname: 'A', lastname: 'B', password: NEW_PASSWORD })).body).toMatchObject({
+          code: 'method_not_allowed',
+        });
       }
     });
 
@@ -341,7 +376,11 @@ describe('client registration', () => {
       expect(await flow.ok('country', { country: 'UA' })).toEqual({ next: 'fullname' });
       expect((await flow.call('password', { password: NEW_PASSWORD })).body).toMatchObject({ code: 'method_not_allowed' });
       // Back to the email (another one): it must be confirmed again before anything else.
-      await ctx.db.updateTable('rate_limits').set({ window_start: sql`now() - interval '61 seconds'` }).where('key', 'like', 'code-send:minute:%').execute();
+      await ctx.db
+        .updateTable('rate_limits')
+        .set({ window_start: sql`now() - interval '61 seconds'` })
+        .where('key', 'like', 'code-send:minute:%')
+        .execute();
       const other = freshEmail();
       expect(await flow.ok('email', { email: other })).toEqual({ next: 'check-email' });
       expect((await flow.call('country', { country: 'UA' })).body).toMatchObject({ code: 'method_not_allowed' });
@@ -401,7 +440,12 @@ describe('client registration', () => {
       const cookie = await ctx.login(email, NEW_PASSWORD);
       const projects = await ctx.get<Array<{ id: number }>>('/api/projects', { cookie });
       expect(projects.body).toMatchObject({ status: 'ok', data: [{ id: project.id }] });
-      const member = await ctx.db.selectFrom('project_members').select('role').where('project_id', '=', project.id).where('user_id', '!=', owner.id).executeTakeFirstOrThrow();
+      const member = await ctx.db
+        .selectFrom('project_members')
+        .select('role')
+        .where('project_id', '=', project.id)
+        .where('user_id', '!=', owner.id)
+        .executeTakeFirstOrThrow();
       expect(member.role).toBe('guest');
       expect(await ctx.db.selectFrom('project_invitations').selectAll().where('email', '=', email).execute()).toEqual([]);
     });

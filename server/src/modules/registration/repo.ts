@@ -48,7 +48,10 @@ export async function insertFlow(
   flow: { tokenHash: string; machine: FlowMachine; step: FlowStep; data: FlowData; code?: EmailCodeState },
   replaces?: string,
 ): Promise<void> {
-  await db.deleteFrom('auth_flows').where('expires_at', '<=', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('auth_flows')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
   if (replaces) await db.deleteFrom('auth_flows').where('token_hash', '=', replaces).execute();
   await db
     .insertInto('auth_flows')

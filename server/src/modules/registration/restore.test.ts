@@ -79,7 +79,10 @@ describe('password recovery', () => {
     const user = await createUser(ctx.db);
     const flow = new FlowClient(ctx, 'restore-password');
     await flow.ok('email', { email: user.email });
-    await ctx.db.updateTable('auth_flows').set({ expires_at: sql`now() - interval '1 second'` }).execute();
+    await ctx.db
+      .updateTable('auth_flows')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .execute();
     expect((await flow.call('check-email', { code: await lastCodeTo(ctx, user.email) })).body).toMatchObject({ code: 'method_not_allowed' });
   });
 });

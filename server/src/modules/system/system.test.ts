@@ -18,7 +18,11 @@ describe('GET /api/version and POST /api/log/new', () => {
   it('records a failure a signed-in browser reports, with who and which browser', async () => {
     const user = await createUser(ctx.db);
     const cookie = await ctx.login(user.email);
-    const response = await ctx.post('/api/log/new', { code: 'card_root_error', message: 'task 7 of project 3' }, { cookie, headers: { 'user-agent': 'Chromium test' } });
+    const response = await ctx.post(
+      '/api/log/new',
+      { code: 'card_root_error', message: 'task 7 of project 3' },
+      { cookie, headers: { 'user-agent': 'Chromium test' } },
+    );
     expect(response.status).toBe(200);
 
     const rows = await ctx.db.selectFrom('client_logs').selectAll().where('user_id', '=', user.id).execute();

@@ -41,7 +41,9 @@ describe('the board: columns per role set, filter, new task, one card, archive',
   afterAll(() => ctx.close());
 
   const columnsSeenBy = async (viewer: keyof typeof people) =>
-    Object.fromEntries(dataOf<TaskCard[]>(await ctx.get(`/api/project/${projectId}/tasks`, { cookie: cookies[viewer] })).map((card) => [card.status, card.column]));
+    Object.fromEntries(
+      dataOf<TaskCard[]>(await ctx.get(`/api/project/${projectId}/tasks`, { cookie: cookies[viewer] })).map((card) => [card.status, card.column]),
+    );
 
   it('places every status in the column of the viewer role set (decisions 3 table) and leaves out the rest', async () => {
     const client = { draft: 1, published: 1, discussion: 2, estimation: 2, estimated: 2, offer: 2, in_work: 3, testing: 4, review: 4, rating: 4 };
@@ -71,8 +73,19 @@ describe('the board: columns per role set, filter, new task, one card, archive',
 
   it('colours the board from the dates the database holds, the same card as get-card sends', async () => {
     const colorsSeenBy = async (viewer: keyof typeof people) =>
-      Object.fromEntries(dataOf<TaskCard[]>(await ctx.get(`/api/project/${projectId}/tasks`, { cookie: cookies[viewer] })).map((card) => [card.status, card.color]));
-    const pm = { published: 'rootYellow', discussion: 'rootYellow', estimation: 'rootGrey', estimated: 'rootGrey', in_work: 'rootGrey', testing: 'rootGrey', review: 'rootGreen', rating: 'rootGrey' };
+      Object.fromEntries(
+        dataOf<TaskCard[]>(await ctx.get(`/api/project/${projectId}/tasks`, { cookie: cookies[viewer] })).map((card) => [card.status, card.color]),
+      );
+    const pm = {
+      published: 'rootYellow',
+      discussion: 'rootYellow',
+      estimation: 'rootGrey',
+      estimated: 'rootGrey',
+      in_work: 'rootGrey',
+      testing: 'rootGrey',
+      review: 'rootGreen',
+      rating: 'rootGrey',
+    };
     expect(await colorsSeenBy('pm')).toEqual(pm);
 
     const past = new Date(Date.now() - 3600_000);
@@ -87,8 +100,7 @@ describe('the board: columns per role set, filter, new task, one card, archive',
       expect(estimation.dateExpiration).toBe(Math.floor(past.getTime() / 1000));
       expect(dataOf<TaskCard>(await ctx.get(`/api/task/${taskOf.estimation}/get-card`, { cookie: cookies.pm }))).toEqual(estimation);
     } finally {
-      const restore = async (status: TaskStatus) =>
-        ctx.db.updateTable('tasks').set(datesForStatus(status)).where('id', '=', taskOf[status]).execute();
+      const restore = async (status: TaskStatus) => ctx.db.updateTable('tasks').set(datesForStatus(status)).where('id', '=', taskOf[status]).execute();
       for (const status of ['estimation', 'in_work', 'discussion'] as const) await restore(status);
     }
   });
@@ -131,7 +143,8 @@ describe('the board: columns per role set, filter, new task, one card, archive',
     const project = await createProject(ctx.db, { owner });
     const other = await createProject(ctx.db, { owner });
     const base = Date.now() - 100 * 3600_000;
-    for (let i = 0; i < 45; i++) await createTask(ctx.db, { project, author: owner, status: 'archived', name: `Архів ${i}`, at: new Date(base + i * 3600_000) });
+    for (let i = 0; i < 45; i++)
+      await createTask(ctx.db, { project, author: owner, status: 'archived', name: `Архів ${i}`, at: new Date(base + i * 3600_000) });
     await createTask(ctx.db, { project: other, author: owner, status: 'archived', name: 'Інший', at: new Date(base - 3600_000) });
     await createTask(ctx.db, { project, author: owner, status: 'in_work' });
 

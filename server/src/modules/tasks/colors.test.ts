@@ -8,7 +8,16 @@ import { EXPIRATION_OF_STATUS, type ExpirationColumn } from './life-cycle.js';
 const NOW = new Date('2030-06-01T12:00:00Z');
 const HOUR = 3600_000;
 
-type DateKey = 'date_pause' | 'deletion_requested_at' | 'date_publish' | 'date_approval' | 'date_deadline' | 'date_send_to_test' | 'date_send_to_prod' | 'date_accept_on_test' | ExpirationColumn;
+type DateKey =
+  | 'date_pause'
+  | 'deletion_requested_at'
+  | 'date_publish'
+  | 'date_approval'
+  | 'date_deadline'
+  | 'date_send_to_test'
+  | 'date_send_to_prod'
+  | 'date_accept_on_test'
+  | ExpirationColumn;
 type TaskChange = Partial<Record<DateKey, Date | null>> & { negayno?: boolean };
 
 /**
@@ -57,13 +66,28 @@ describe('card colours (decisions 3; the table in docs/decisions.md), first matc
   });
 
   const cases: Array<[string, ProjectViewerRole, ColorFacts, CardColor | null]> = [
-    ['an offer past its expiration, for the administrator who must answer', 'administrator', task('offer', { date_offer_expiration: new Date(NOW.getTime() - HOUR) }), 'rootRed'],
+    [
+      'an offer past its expiration, for the administrator who must answer',
+      'administrator',
+      task('offer', { date_offer_expiration: new Date(NOW.getTime() - HOUR) }),
+      'rootRed',
+    ],
     ['the same offer for a guest, who cannot answer', 'guest', task('offer', { date_offer_expiration: new Date(NOW.getTime() - HOUR) }), 'rootGrey'],
     ['the same offer for the am, who watches clients answer', 'am', task('offer', { date_offer_expiration: new Date(NOW.getTime() - HOUR) }), 'rootRed'],
-    ['an estimation with 5 hours left, for the performer', 'performer', task('estimation', { date_calc_expiration: new Date(NOW.getTime() + 5 * HOUR) }), 'rootOrange'],
+    [
+      'an estimation with 5 hours left, for the performer',
+      'performer',
+      task('estimation', { date_calc_expiration: new Date(NOW.getTime() + 5 * HOUR) }),
+      'rootOrange',
+    ],
     ['the same estimation for the pm, who watches it', 'pm', task('estimation', { date_calc_expiration: new Date(NOW.getTime() + 5 * HOUR) }), 'rootOrange'],
     ['work past its deadline, for the performer', 'performer', task('in_work', { date_deadline: new Date(NOW.getTime() - HOUR) }), 'rootRed'],
-    ['work past its deadline but paused: the clock stands still', 'performer', task('in_work', { date_deadline: new Date(NOW.getTime() - HOUR), date_pause: NOW }), 'rootGrey'],
+    [
+      'work past its deadline but paused: the clock stands still',
+      'performer',
+      task('in_work', { date_deadline: new Date(NOW.getTime() - HOUR), date_pause: NOW }),
+      'rootGrey',
+    ],
     ['a negayno task waiting on someone else', 'administrator', task('discussion', { negayno: true }), 'rootBlue'],
     ['a negayno task the viewer must act on: acting comes first', 'pm', task('discussion', { negayno: true }), 'rootYellow'],
     ['a negayno draft', 'administrator', task('draft', { negayno: true }), 'rootBlue'],

@@ -1,7 +1,16 @@
 /**
  * Who sees which task, in which column, and who may edit it (spec 6, decisions 2 and 3).
  */
-import { TASK_COLUMNS, type BoardView, type CardShows, type ChatKey, type ColumnSet, type KanbanColumn, type TaskPermissions, type TaskStatus } from '@negayno/shared/contract';
+import {
+  TASK_COLUMNS,
+  type BoardView,
+  type CardShows,
+  type ChatKey,
+  type ColumnSet,
+  type KanbanColumn,
+  type TaskPermissions,
+  type TaskStatus,
+} from '@negayno/shared/contract';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { ProjectAccess } from '../projects/index.js';
 

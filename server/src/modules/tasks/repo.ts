@@ -13,9 +13,7 @@ import type { ColorFacts } from './colors.js';
 import { EXPIRATION_OF_STATUS } from './life-cycle.js';
 
 /** Which tasks a read is about: one task, or a board's worth (projects × statuses, maybe one performer's). */
-export type TaskSelection =
-  | { taskId: number }
-  | { projectIds: number[]; statuses?: TaskStatus[]; performerId?: number; match?: TaskMatch };
+export type TaskSelection = { taskId: number } | { projectIds: number[]; statuses?: TaskStatus[]; performerId?: number; match?: TaskMatch };
 
 /** The filter panel's conditions: a number that starts with these digits, a name that contains this text. */
 export interface TaskMatch {
@@ -156,7 +154,13 @@ export async function cardRows(db: Db, selection: TaskSelection): Promise<CardRo
 }
 
 export function findTaskRow(db: Db, taskId: number) {
-  return db.selectFrom('tasks as t').innerJoin('projects as p', 'p.id', 't.project_id').selectAll('t').where('t.id', '=', taskId).where('p.deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('tasks as t')
+    .innerJoin('projects as p', 'p.id', 't.project_id')
+    .selectAll('t')
+    .where('t.id', '=', taskId)
+    .where('p.deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export type TaskDetailRow = NonNullable<Awaited<ReturnType<typeof findTaskRow>>>;

@@ -85,9 +85,11 @@ export class TasksService {
   /** A draft in the client's column 1, written by the viewer; the project's boards hear of it once it is stored. */
   async create(user: AuthUser, projectId: number, name: string): Promise<TaskCard> {
     await this.projects.accessFor(user, projectId, canCreateTask);
-    const taskId = await this.db.transaction().execute(async (trx) =>
-      insertTask(trx, { project_id: projectId, number: await nextTaskNumber(trx, projectId), name, author_id: user.id, status: 'draft' }),
-    );
+    const taskId = await this.db
+      .transaction()
+      .execute(async (trx) =>
+        insertTask(trx, { project_id: projectId, number: await nextTaskNumber(trx, projectId), name, author_id: user.id, status: 'draft' }),
+      );
     const card = await this.card(user, taskId);
     this.announce(card);
     return card;

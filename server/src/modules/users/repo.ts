@@ -8,7 +8,11 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
 }
 
 export async function emailIsTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -24,11 +28,19 @@ export async function accountCurrencyOf(db: Db, userId: number): Promise<Currenc
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<Pick<UserRow, 'id' | 'role' | 'email'> | undefined> {
-  return db.selectFrom('users').select(['id', 'role', 'email']).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'role', 'email'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Which of the nicknames are taken, in lower case (nicknames are unique regardless of case). */
@@ -37,7 +49,11 @@ export async function takenNicknames(db: Db, nicknames: string[]): Promise<Set<s
   const rows = await db
     .selectFrom('users')
     .select(sql<string>`lower(nickname)`.as('nickname'))
-    .where(sql<string>`lower(nickname)`, 'in', nicknames.map((nickname) => nickname.toLowerCase()))
+    .where(
+      sql<string>`lower(nickname)`,
+      'in',
+      nicknames.map((nickname) => nickname.toLowerCase()),
+    )
     .execute();
   return new Set(rows.map((row) => row.nickname));
 }

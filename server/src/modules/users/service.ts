@@ -52,11 +52,7 @@ export class UsersService {
       this.ledger.balanceOf({ kind: 'user_bonus', userId: row.id }, row.currency),
       this.projects.accessibleProjects(user),
     ]);
-    return toUserProfile(
-      row,
-      { balance, bonusBalance, projectCount: projects.length, notificationCount: 0 },
-      this.profileRules(user),
-    );
+    return toUserProfile(row, { balance, bonusBalance, projectCount: projects.length, notificationCount: 0 }, this.profileRules(user));
   }
 
   /** Someone the viewer may not see is answered exactly like someone who does not exist. */
