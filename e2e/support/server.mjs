@@ -24,11 +24,14 @@ export function newDataDir() {
   return mkdtempSync(join(tmpdir(), 'negayno-own-'));
 }
 
-/** The environment of the server and the CLI on `dataDir`: the embedded database, never DATABASE_URL. */
+/**
+ * The environment of the server and the CLI on `dataDir`: the embedded database, unless the caller
+ * names a PostgreSQL database with `DATABASE_URL` in `extraEnv` (the caller's own DATABASE_URL never leaks in).
+ */
 function environment(dataDir, extraEnv) {
-  const env = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...extraEnv };
+  const env = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  return env;
+  return { ...env, ...extraEnv };
 }
 
 /**

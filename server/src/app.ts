@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { installApiRateLimit } from './http/api-rate-limit.js';
+import { installCompression } from './http/compression.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { installMaintenanceMode } from './http/maintenance.js';
 import { trackApiMethods } from './http/method-not-allowed.js';
@@ -20,7 +21,7 @@ import { registerStaticSite } from './http/static.js';
 import { Realtime, type SocketServer } from './infra/realtime/realtime.js';
 import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './infra/realtime/server.js';
 import type { AuthUser } from './lib/auth-user.js';
-import { authRoutes, installSessionHook, sessionTokenOf } from './modules/auth/index.js';
+import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionTokenOf } from './modules/auth/index.js';
 import { moneyRoutes } from './modules/money/index.js';
 import { projectsRoutes } from './modules/projects/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   // External plugins.
   await installSecurityHeaders(app, { isProduction: config.isProduction });
   await app.register(fastifyCookie);
+  await installCompression(app);
 
   // Ours: the error envelope, the static site behind the not-found fallback, then the request hooks in order.
   installServerTiming(app);
@@ -99,6 +101,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     eventsPer10Seconds: config.socketEventsPer10Seconds,
     log: (error) => app.log.error({ err: error }, 'socket handler failed'),
   });
+  // A session deleted anywhere (another process, the admin tool) leaves this process's cache at once.
+  const stopListening = await database.listen(
+    SESSION_ENDED_CHANNEL,
+    (tokenHash) => services.sessions.cache.forget(tokenHash),
+    () => services.sessions.cache.forgetAll(),
+  );
   // Sessions that end without a logout (expiry, the absolute cap) close their sockets within a minute.
   const sessionSweep = setInterval(() => {
     services.realtime.endLapsedSessions().catch((error: unknown) => app.log.error({ err: error }, 'socket session sweep failed'));
@@ -110,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   });
   app.addHook('onClose', async () => {
     clearInterval(sessionSweep);
+    await stopListening();
     await io.close();
     await services.mailer.close();
   });

@@ -6,6 +6,8 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 
 const SHARED_ROOT = path.join(__dirname, '..');
 /** The suite's remotes, by package folder: the one list (shared/src/contract/remotes.json). */
@@ -61,6 +63,23 @@ function createSharedConfig(fromDir) {
     shared[`@negayno/shared/${name}`] = { singleton: true, version: ownVersion, requiredVersion: `^${ownVersion}`, strictVersion: false };
   }
   return shared;
+}
+
+/**
+ * Every text file of a production build is also written as .br and .gz at the strongest settings, once,
+ * so the server sends compressed bytes without compressing per request (server/src/http/static.ts).
+ */
+function precompressionPlugins() {
+  const common = { test: /\.(js|css|html|json|svg)$/, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({ ...common, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } }),
+    new CompressionPlugin({
+      ...common,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
 }
 
 /**
@@ -142,6 +161,7 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
               }),
             ]
           : []),
+        ...(production ? precompressionPlugins() : []),
       ],
       optimization: {
         minimize: production,

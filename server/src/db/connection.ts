@@ -19,6 +19,12 @@ export interface DatabaseHandle {
   engine: DatabaseEngine;
   /** Runs a multi-statement SQL script (a migration) on the executor's session, inside its transaction if any. */
   runScript(executor: Db, script: string): Promise<void>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel`, from any process on this database, until the
+   * answered function stops it. `onReconnect` runs when the listening connection was lost and is back:
+   * notifications sent in between were missed, so a listener drops whatever they would have told it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -66,6 +72,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteHan
       runScript: async (_executor, script) => {
         await pglite.exec(script);
       },
+      // One process holds PGlite, so its own notifications are all there are.
+      listen: async (channel, onPayload) => {
+        const unlisten = await pglite.listen(channel, onPayload);
+        return () => unlisten();
+      },
       close: async () => {
         clearInterval(analyzer);
         await db.destroy();
@@ -93,7 +104,55 @@ export function openPostgres(connectionString: string, options: { max?: number }
     runScript: async (executor, script) => {
       await sql.raw(script).execute(executor);
     },
+    listen: (channel, onPayload, onReconnect) => listenOnPostgres(connectionString, channel, onPayload, onReconnect),
     close: () => db.destroy(),
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN needs one connection kept open (a pooled one goes back to the pool and forgets it). When the
+ * connection drops it is opened again every second, and `onReconnect` tells the listener it missed
+ * whatever was sent in between.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const reconnectLater = () => {
+    if (!stopped) retry = setTimeout(() => void connect().then(onReconnect, reconnectLater), LISTEN_RETRY_MS).unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (client !== next) return;
+      client = null;
+      reconnectLater();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end();
   };
 }
 

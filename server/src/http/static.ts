@@ -30,7 +30,8 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 /** Registers the static roots and answers the not-found fallback for page paths. */
 export async function registerStaticSite(app: FastifyInstance, webRoot: string): Promise<NotFoundFallback> {
   const hostDist = join(webRoot, 'host', 'dist');
-  const common = { wildcard: true, cacheControl: false, suppressWarning: true, setHeaders: setCacheHeaders } as const;
+  // preCompressed: the build wrote .br and .gz beside each file; the one the browser accepts is sent.
+  const common = { wildcard: true, cacheControl: false, suppressWarning: true, preCompressed: true, setHeaders: setCacheHeaders } as const;
   await app.register(fastifyStatic, { ...common, root: hostDist, prefix: '/' });
   for (const name of REMOTE_PACKAGES) {
     await app.register(fastifyStatic, { ...common, root: remoteDist(webRoot, name), prefix: `${REMOTES_PREFIX}${name}/`, decorateReply: false });

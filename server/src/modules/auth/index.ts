@@ -8,4 +8,5 @@ export { hashPassword } from './passwords.js';
 export { findCredentials } from './repo.js';
 export { authRoutes, clientInfoOf } from './routes.js';
 export { AuthService } from './service.js';
+export { SESSION_ENDED_CHANNEL } from './session-cache.js';
 export { SessionService, type ClientInfo } from './sessions.js';

@@ -43,6 +43,8 @@ export interface ActiveSession {
   user: AuthUser;
   /** Last touched longer ago than the touch interval: time to slide the expiry. */
   isStale: boolean;
+  /** When it ends unless it slides, in ms since the epoch (its expiry or its absolute cap, the earlier). */
+  endsAtMs: number;
 }
 
 /** A live session: not expired, and younger than its absolute cap. */
@@ -52,11 +54,12 @@ export async function findActiveSession(db: Db, tokenHash: string, touchInterval
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['u.id', 'u.role', 'u.email'])
     .select(sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${touchIntervalSeconds})`.as('isStale'))
+    .select(sql<number>`floor(extract(epoch from least(s.expires_at, s.created_at + make_interval(secs => ${absoluteSeconds}))) * 1000)::int8`.as('endsAtMs'))
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('s.created_at', '>', sql<Date>`now() - make_interval(secs => ${absoluteSeconds})`)
     .executeTakeFirst();
-  return row && { user: { id: row.id, role: row.role, email: row.email }, isStale: row.isStale };
+  return row && { user: { id: row.id, role: row.role, email: row.email }, isStale: row.isStale, endsAtMs: row.endsAtMs };
 }
 
 /** Slides the session's expiry (never past its absolute cap) and marks its user as seen (which is what "online" reads). */

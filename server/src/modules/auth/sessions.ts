@@ -9,6 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { SessionCache } from './session-cache.js';
 import {
   activeTokenHashes,
   deleteExpiredSessions,
@@ -36,6 +37,8 @@ export interface ResolvedSession {
 
 export class SessionService {
   private readonly lifetime: SessionLifetime;
+  /** Recently resolved sessions; the app empties it from the database's session-ended notifications. */
+  readonly cache = new SessionCache();
 
   constructor(
     private readonly db: Db,
@@ -64,9 +67,12 @@ export class SessionService {
 
   async resolve(token: string): Promise<ResolvedSession | null> {
     const tokenHash = this.hashOf(token);
+    const cached = this.cache.get(tokenHash);
+    if (cached) return { user: cached, tokenHash, wasExtended: false };
     const session = await findActiveSession(this.db, tokenHash, SESSION_TOUCH_INTERVAL_SECONDS, this.lifetime.absoluteSeconds);
     if (!session) return null;
     if (session.isStale) await touchSession(this.db, tokenHash, session.user.id, this.lifetime);
+    this.cache.set(tokenHash, session.user, session.endsAtMs);
     return { user: session.user, tokenHash, wasExtended: session.isStale };
   }
 
@@ -74,6 +80,8 @@ export class SessionService {
   async destroy(token: string): Promise<{ userId: number; tokenHash: string } | null> {
     const tokenHash = this.hashOf(token);
     const userId = await deleteSession(this.db, tokenHash);
+    // The notification reaches this process too, but a request arriving before it must not get in.
+    this.cache.forget(tokenHash);
     return userId === undefined ? null : { userId, tokenHash };
   }
 
@@ -83,7 +91,9 @@ export class SessionService {
   }
 
   /** Ends every session of a user; answers their token hashes. */
-  destroyAllOf(userId: number): Promise<string[]> {
-    return deleteSessionsOf(this.db, userId);
+  async destroyAllOf(userId: number): Promise<string[]> {
+    const tokenHashes = await deleteSessionsOf(this.db, userId);
+    for (const tokenHash of tokenHashes) this.cache.forget(tokenHash);
+    return tokenHashes;
   }
 }
