@@ -11,6 +11,7 @@ module.exports = {
     // The lint setup's own rules (boundaries between the packages and the server's parts), on fixtures.
     { displayName: 'lint', rootDir: `${__dirname}/lint`, testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.cjs'], transform: {} },
   ],
-  // A global option (Jest ignores it per project): PGlite and PostgreSQL set-ups take seconds on 2 cores.
-  testTimeout: 30_000,
+  // A global option (Jest ignores it per project): PGlite and PostgreSQL set-ups take seconds on 2 cores,
+  // and a set-up (a fresh database per suite) took past 30 s while other builds shared the cores.
+  testTimeout: 60_000,
 };
