@@ -19,7 +19,8 @@ await buildIfNeeded();
 
 await step('typecheck', ['run', 'typecheck:all']);
 await step('lint', ['run', 'lint:all']);
-await step('unit and integration (jest)', ['exec', 'jest', '--ci']);
+// --forceExit: a suite whose set-up timed out can leave its database opening behind, and Jest would wait on it for ever.
+await step('unit and integration (jest)', ['exec', 'jest', '--ci', '--forceExit']);
 await step('end to end (playwright)', ['--filter', '@negayno/e2e', 'run', 'test']);
 
 console.log('\n[negayno] summary');
