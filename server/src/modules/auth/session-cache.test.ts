@@ -4,7 +4,7 @@ import { createUser } from '../../seed/builders.js';
 import { createTestContext, injectInto, type TestContext } from '../../test/harness.js';
 import { SESSION_CACHE_MAX_ENTRIES, SESSION_CACHE_TTL_MS, SessionCache } from './session-cache.js';
 
-const someone = { id: 1, role: 'client' as const, email: 'a@test.test' };
+const someone = { id: 1, role: 'user' as const, email: 'a@test.test' };
 
 describe('SessionCache', () => {
   it('keeps a session until its TTL or its own end, whichever comes first', () => {
