@@ -13,6 +13,17 @@ export function WalletParcelHost(props: { registry: RemoteRegistry }) {
   const { ui } = useStores();
   const container = useRef<HTMLDivElement>(null);
 
+  // The return from a card checkout (`?payment={orderId}`, on a project's page for its balance) opens the drawer that shows the result.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const orderId = url.searchParams.get('payment');
+    if (!orderId) return;
+    const projectId = Number(/^\/project\/(\d+)/.exec(url.pathname)?.[1]);
+    ui.openWallet(projectId ? { kind: 'project', projectId, orderId } : { kind: 'user', orderId });
+    url.searchParams.delete('payment');
+    window.history.replaceState(window.history.state, '', url);
+  }, [ui]);
+
   useEffect(() => {
     let parcel: Parcel | null = null;
     let generation = 0;
