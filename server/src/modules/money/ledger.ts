@@ -11,12 +11,14 @@ import type { AccountKind } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import {
   findAccount,
+  findAccountIds,
   insertAccountIfMissing,
   insertPostings,
   insertTransaction,
   lockAccounts,
   lockTransaction,
-  setBalance,
+  ownerKey,
+  setBalances,
   setTransactionStatus,
   type AccountOwner,
 } from './repo.js';
@@ -128,10 +130,29 @@ export class LedgerService {
     return { id: transactionId, amount, postings };
   }
 
+  /** The ids of the postings' accounts in one query, creating the missing ones first. */
+  private async accountIdsOf(trx: Db, accounts: AccountRef[], currency: Currency): Promise<number[]> {
+    const owned = accounts.map((account) => ({ kind: account.kind, ...ownerOf(account) }));
+    let ids = await findAccountIds(trx, owned, currency);
+    const missing = owned.filter((account) => !ids.has(ownerKey(account)));
+    if (missing.length > 0) {
+      for (const account of missing) await insertAccountIfMissing(trx, account.kind, account, currency);
+      ids = await findAccountIds(trx, owned, currency);
+    }
+    return owned.map((account) => {
+      const id = ids.get(ownerKey(account));
+      if (id === undefined) throw new Error(`account ${account.kind} could not be created`);
+      return id;
+    });
+  }
+
   /** Locks the accounts in id order, refuses a balance below zero, writes the postings and the cached balances. */
   private async writePostings(trx: Db, transactionId: number, currency: Currency, inputs: PostingInput[]): Promise<PostedTransaction['postings']> {
-    const accountIds: number[] = [];
-    for (const posting of inputs) accountIds.push(await this.getOrCreateAccount(posting.account, currency, trx));
+    const accountIds = await this.accountIdsOf(
+      trx,
+      inputs.map((posting) => posting.account),
+      currency,
+    );
 
     const locked = await lockAccounts(trx, [...new Set(accountIds)]);
     const balances = new Map(locked.map((account) => [account.id, account.balance]));
@@ -150,7 +171,7 @@ export class LedgerService {
       trx,
       postings.map((posting) => ({ ...posting, transactionId })),
     );
-    for (const [accountId, balance] of balances) await setBalance(trx, accountId, balance);
+    await setBalances(trx, balances);
     return postings;
   }
 }

@@ -185,5 +185,6 @@ describe('the ledger against a model', () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // Twelve sequences of up to 18 steps, each checked against the whole ledger: minutes on a busy machine.
+  }, 180_000);
 });

@@ -27,6 +27,39 @@ export async function findAccount(db: Db, kind: AccountKind, owner: AccountOwner
     .executeTakeFirst();
 }
 
+export interface OwnedAccount extends AccountOwner {
+  kind: AccountKind;
+}
+
+/** One key per account owner: `project:0:12:0`. */
+export function ownerKey(account: OwnedAccount): string {
+  return `${account.kind}:${account.userId ?? 0}:${account.projectId ?? 0}:${account.taskId ?? 0}`;
+}
+
+/** The ids of several accounts in one query, by owner key (missing ones are absent). */
+export async function findAccountIds(db: Db, accounts: OwnedAccount[], currency: Currency): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'kind', 'user_id', 'project_id', 'task_id'])
+    .where('currency', '=', currency)
+    .where((eb) =>
+      eb.or(
+        accounts.map((account) =>
+          eb.and([
+            eb('kind', '=', account.kind),
+            eb('user_id', account.userId === undefined ? 'is' : '=', account.userId ?? null),
+            eb('project_id', account.projectId === undefined ? 'is' : '=', account.projectId ?? null),
+            eb('task_id', account.taskId === undefined ? 'is' : '=', account.taskId ?? null),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+  return new Map(
+    rows.map((row) => [ownerKey({ kind: row.kind, userId: row.user_id ?? undefined, projectId: row.project_id ?? undefined, taskId: row.task_id ?? undefined }), row.id]),
+  );
+}
+
 /** Creates the account unless it exists (another transaction may be creating it at the same moment). */
 export async function insertAccountIfMissing(db: Db, kind: AccountKind, owner: AccountOwner, currency: Currency): Promise<void> {
   await db
@@ -41,8 +74,11 @@ export async function lockAccounts(db: Db, ids: number[]): Promise<LockedAccount
   return db.selectFrom('accounts').select(['id', 'kind', 'balance']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
-export async function setBalance(db: Db, accountId: number, balance: number): Promise<void> {
-  await db.updateTable('accounts').set({ balance }).where('id', '=', accountId).execute();
+/** The cached balances of several locked accounts in one statement. */
+export async function setBalances(db: Db, balances: Map<number, number>): Promise<void> {
+  if (balances.size === 0) return;
+  const values = sql.join([...balances].map(([id, balance]) => sql`(${id}::integer, ${balance}::bigint)`));
+  await sql`UPDATE accounts SET balance = v.balance FROM (VALUES ${values}) AS v(id, balance) WHERE accounts.id = v.id`.execute(db);
 }
 
 export async function lockTransaction(db: Db, id: number): Promise<{ status: TransactionStatus; amount: number } | undefined> {
