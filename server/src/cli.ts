@@ -34,7 +34,8 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof AppError) console.error(`Refused: ${error.code}${error.details ? ` ${JSON.stringify(error.details)}` : ''}`);
-    else if (error instanceof UsageError || error instanceof CommandFailed || error instanceof ConfigError || error instanceof TypeError) console.error(error.message);
+    else if (error instanceof UsageError || error instanceof CommandFailed || error instanceof ConfigError || error instanceof TypeError)
+      console.error(error.message);
     else console.error(error);
     process.exit(error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1);
   },

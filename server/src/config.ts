@@ -117,7 +117,12 @@ const environmentSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['test', 'liqpay', 'off']).optional(),
   LIQPAY_PUBLIC_KEY: optionalText,
   LIQPAY_PRIVATE_KEY: optionalText,
-  LIQPAY_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')).optional()),
+  LIQPAY_API_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
   CARD_FEE_PERCENT: z.coerce.number().min(0).max(50).default(1.5),
   BONUS_PERCENT: z.coerce.number().min(0).max(50).default(5),
   TOPUP_MIN: z.coerce.number().int().min(1).default(100),

@@ -13,17 +13,6 @@ export function WalletParcelHost(props: { registry: RemoteRegistry }) {
   const { ui } = useStores();
   const container = useRef<HTMLDivElement>(null);
 
-  // The return from a card checkout (`?payment={orderId}`, on a project's page for its balance) opens the drawer that shows the result.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    const orderId = url.searchParams.get('payment');
-    if (!orderId) return;
-    const projectId = Number(/^\/project\/(\d+)/.exec(url.pathname)?.[1]);
-    ui.openWallet(projectId ? { kind: 'project', projectId, orderId } : { kind: 'user', orderId });
-    url.searchParams.delete('payment');
-    window.history.replaceState(window.history.state, '', url);
-  }, [ui]);
-
   useEffect(() => {
     let parcel: Parcel | null = null;
     let generation = 0;
@@ -43,7 +32,16 @@ export function WalletParcelHost(props: { registry: RemoteRegistry }) {
       if (mine !== generation || !container.current) return;
       const domElement = document.createElement('div');
       container.current.replaceChildren(domElement);
-      parcel = mountRootParcel(config, { domElement, ...request, onClose: () => ui.closeWallet() });
+      // The parcel leaves the page at once on close, before the drawer could give focus back: the host does.
+      const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      parcel = mountRootParcel(config, {
+        domElement,
+        ...request,
+        onClose: () => {
+          ui.closeWallet();
+          opener?.focus();
+        },
+      });
     };
 
     onRemoteRetry('mf_wallet', () => {
@@ -54,6 +52,8 @@ export function WalletParcelHost(props: { registry: RemoteRegistry }) {
       () => ui.wallet,
       () => void mount(),
     );
+    // A drawer asked for before this host was (re)mounted is shown too.
+    if (ui.wallet) void mount();
     return () => {
       dispose();
       void unmount();

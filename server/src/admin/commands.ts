@@ -216,7 +216,9 @@ export const COMMANDS: Record<string, Command> = {
       const pending = await operatorPayouts(database.db, config).pending();
       if (pending.length === 0) print('No pending payouts.');
       for (const payout of pending) {
-        print(`#${String(payout.id).padEnd(8)} ${(payout.amount / 100).toFixed(2).padStart(12)} ${payout.currency}  ${dateText(payout.createdAt)}  ${payout.email ?? '—'}`);
+        print(
+          `#${String(payout.id).padEnd(8)} ${(payout.amount / 100).toFixed(2).padStart(12)} ${payout.currency}  ${dateText(payout.createdAt)}  ${payout.email ?? '—'}`,
+        );
       }
     },
   },

@@ -43,13 +43,22 @@ export type DepositBody = z.infer<typeof depositBody>;
 /** `POST /task/{id}/tips`: a client's tip to one performer of the task. */
 export const tipsBody = z.object({
   amount: amountField,
-  userId: z.coerce.number({ error: 'user_not_found' }).int({ error: 'user_not_found' }).positive({ error: 'user_not_found' }).max(MAX_ID, { error: 'user_not_found' }),
+  userId: z.coerce
+    .number({ error: 'user_not_found' })
+    .int({ error: 'user_not_found' })
+    .positive({ error: 'user_not_found' })
+    .max(MAX_ID, { error: 'user_not_found' }),
 });
 export type TipsBody = z.infer<typeof tipsBody>;
 
 /** `POST /project/{id}/close`: where the remaining balance goes, another project of the admin's or the wallet. */
 export const closeProjectBody = z.object({
-  projectId: z.coerce.number({ error: 'project_not_found' }).int({ error: 'project_not_found' }).positive({ error: 'project_not_found' }).max(MAX_ID, { error: 'project_not_found' }).optional(),
+  projectId: z.coerce
+    .number({ error: 'project_not_found' })
+    .int({ error: 'project_not_found' })
+    .positive({ error: 'project_not_found' })
+    .max(MAX_ID, { error: 'project_not_found' })
+    .optional(),
 });
 export type CloseProjectBody = z.infer<typeof closeProjectBody>;
 
@@ -58,7 +67,10 @@ export const testPaymentBody = z.object({ result: z.enum(['success', 'failure'],
 export type TestPaymentBody = z.infer<typeof testPaymentBody>;
 
 /** `POST /payment/liqpay/callback`: LiqPay's form fields. */
-export const liqpayCallbackBody = z.object({ data: z.string({ error: 'invalid_value' }).max(20_000, { error: 'invalid_value' }), signature: z.string({ error: 'invalid_value' }).max(200, { error: 'invalid_value' }) });
+export const liqpayCallbackBody = z.object({
+  data: z.string({ error: 'invalid_value' }).max(20_000, { error: 'invalid_value' }),
+  signature: z.string({ error: 'invalid_value' }).max(200, { error: 'invalid_value' }),
+});
 export type LiqpayCallbackBody = z.infer<typeof liqpayCallbackBody>;
 
 export const orderIdParam = z.string({ error: 'transaction_not_found' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'transaction_not_found' });

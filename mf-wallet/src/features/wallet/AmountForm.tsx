@@ -84,10 +84,23 @@ export function AmountForm(props: AmountFormProps) {
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate data-testid={props.testId}>
       <div className={styles.row}>
-        <Field className={styles.field} label={props.label} validationMessage={error || undefined} validationState={error ? 'error' : 'none'} hint={error ? undefined : hint || undefined}>
+        <Field
+          className={styles.field}
+          label={props.label}
+          validationMessage={error || undefined}
+          validationState={error ? 'error' : 'none'}
+          hint={error ? undefined : hint || undefined}
+        >
           <Input inputMode="numeric" value={text} onChange={(_event, data) => setText(data.value)} contentAfter={props.unit} data-testid="amount-input" />
         </Field>
-        <Button className={styles.button} appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="amount-submit">
+        <Button
+          className={styles.button}
+          appearance="primary"
+          type="submit"
+          disabled={busy}
+          icon={busy ? <Spinner size="tiny" /> : undefined}
+          data-testid="amount-submit"
+        >
           {props.submitLabel}
         </Button>
       </div>

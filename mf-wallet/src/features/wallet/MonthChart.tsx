@@ -41,7 +41,8 @@ export const MonthChart = observer(function MonthChart(props: { store: WalletSto
       </Skeleton>
     );
   }
-  if (store.monthsStatus !== 'ready') return <StatusCard title={t('chartFailed')} text={t('loadFailedText')} onRetry={() => void store.loadMonths()} testId="chart-error" />;
+  if (store.monthsStatus !== 'ready')
+    return <StatusCard title={t('chartFailed')} text={t('loadFailedText')} onRetry={() => void store.loadMonths()} testId="chart-error" />;
 
   const series = props.earner ? [SERIES.tasks, ...(props.showTips ? [SERIES.tips] : [])] : [SERIES.in, SERIES.projects];
   const months = store.months.slice(-6);
@@ -65,7 +66,12 @@ export const MonthChart = observer(function MonthChart(props: { store: WalletSto
         <VictoryAxis dependentAxis tickFormat={(value: number) => formatMoney(value, currency, ui.language)} style={axisStyle} tickCount={3} />
         <VictoryGroup offset={series.length > 1 ? 12 : 0}>
           {series.map((one) => (
-            <VictoryBar key={one.key} barWidth={10} style={{ data: { fill: one.color } }} data={months.map((month) => ({ x: month.month, y: one.value(month) }))} />
+            <VictoryBar
+              key={one.key}
+              barWidth={10}
+              style={{ data: { fill: one.color } }}
+              data={months.map((month) => ({ x: month.month, y: one.value(month) }))}
+            />
           ))}
         </VictoryGroup>
       </VictoryChart>

@@ -40,7 +40,8 @@ export const PartnerProgram = observer(function PartnerProgram() {
       </Skeleton>
     );
   }
-  if (status !== 'ready' || !program) return <StatusCard title={t('loadFailed')} text={t('loadFailedText')} onRetry={() => void load()} testId="partner-error" />;
+  if (status !== 'ready' || !program)
+    return <StatusCard title={t('loadFailed')} text={t('loadFailedText')} onRetry={() => void load()} testId="partner-error" />;
 
   const copy = async () => {
     if (!program.promoCode) return;

@@ -5,11 +5,12 @@ import { formatMoney, toDate } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState, StatusCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WalletStore } from './wallet-store';
 
 const useStyles = makeStyles({
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', width: '100%' },
   row: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) auto',
@@ -77,7 +78,13 @@ export const TransactionList = observer(function TransactionList(props: { store:
   const { t } = useTranslation('wallet');
   const styles = useStyles();
   const { store } = props;
-  const onCancel = (number: number) => void store.cancelPayout(number).catch(() => undefined);
+  const list = useRef<HTMLUListElement>(null);
+  // The cancel button leaves with the pending state; focus stays in the drawer, on the list.
+  const onCancel = (number: number) =>
+    void store.cancelPayout(number).then(
+      () => list.current?.focus(),
+      () => undefined,
+    );
 
   if (store.listStatus === 'loading') {
     return (
@@ -89,12 +96,20 @@ export const TransactionList = observer(function TransactionList(props: { store:
     );
   }
   if (store.listStatus === 'error' || store.listStatus === 'gone') {
-    return <StatusCard title={t('transactionsFailed')} text={t('transactionsFailedText')} onRetry={() => void store.loadTransactions()} testId="transactions-error" />;
+    return (
+      <StatusCard
+        title={t('transactionsFailed')}
+        text={t('transactionsFailedText')}
+        onRetry={() => void store.loadTransactions()}
+        testId="transactions-error"
+      />
+    );
   }
-  if (store.transactions.length === 0) return <EmptyState icon={<ReceiptRegular />} title={t('noTransactions')} text={t('noTransactionsText')} testId="transactions-empty" />;
+  if (store.transactions.length === 0)
+    return <EmptyState icon={<ReceiptRegular />} title={t('noTransactions')} text={t('noTransactionsText')} testId="transactions-empty" />;
   return (
     <div className={styles.footer}>
-      <ul className={styles.list} aria-label={t('transactions')} data-testid="transactions" style={{ width: '100%' }}>
+      <ul ref={list} tabIndex={-1} className={styles.list} aria-label={t('transactions')} data-testid="transactions">
         {store.transactions.map((row) => (
           <TransactionRow key={row.number} row={row} onCancel={onCancel} />
         ))}

@@ -62,7 +62,12 @@ export const WalletPanel = observer(function WalletPanel(props: { store: WalletS
     return <StatusCard title={t('loadFailed')} text={t('loadFailedText')} onRetry={() => void store.load()} testId="wallet-error" />;
   }
   const balance = store.balance;
-  const can = kind === 'project' ? { topUp: true, payout: false, tipsStatistics: false } : kind === 'bonus' ? { topUp: false, payout: false, tipsStatistics: false } : store.wallet!.can;
+  const can =
+    kind === 'project'
+      ? { topUp: true, payout: false, tipsStatistics: false }
+      : kind === 'bonus'
+        ? { topUp: false, payout: false, tipsStatistics: false }
+        : store.wallet!.can;
   const unit = UNITS[balance.currency];
 
   return (
@@ -93,7 +98,13 @@ export const WalletPanel = observer(function WalletPanel(props: { store: WalletS
         />
       )}
       {can.payout && (
-        <AmountForm label={t('payoutAmount')} submitLabel={t('withdrawalRequest')} unit={unit} onSubmit={(amount, key) => store.requestPayout(amount, key)} testId="payout-form" />
+        <AmountForm
+          label={t('payoutAmount')}
+          submitLabel={t('withdrawalRequest')}
+          unit={unit}
+          onSubmit={(amount, key) => store.requestPayout(amount, key)}
+          testId="payout-form"
+        />
       )}
       {kind === 'user' && !can.topUp && !can.payout && store.wallet?.billingEmail && (
         <MessageBar intent="info" data-testid="billing-hint">

@@ -38,7 +38,10 @@ describe('LiqPay: checkout, callback and status poll against a loopback stand-in
   }
 
   const callback = (form: { data: string; signature: string }) =>
-    ctx.request('POST', '/api/payment/liqpay/callback', { payload: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    ctx.request('POST', '/api/payment/liqpay/callback', {
+      payload: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
 
   it('answers a signed checkout form for the order, fee included, with our callback and return URLs', async () => {
     const { checkout, project } = await order(100_000);
@@ -75,7 +78,10 @@ describe('LiqPay: checkout, callback and status poll against a loopback stand-in
     const before = await snapshot();
     const good = liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 1015, currency: 'UAH' });
     const forgedSignature = { data: good.data, signature: liqpaySignature('not-the-key', good.data) };
-    const tamperedData = { data: liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 999_999, currency: 'UAH' }).data, signature: good.signature };
+    const tamperedData = {
+      data: liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 999_999, currency: 'UAH' }).data,
+      signature: good.signature,
+    };
     expect((await callback(forgedSignature)).status).toBe(403);
     expect((await callback(tamperedData)).status).toBe(403);
     expect((await callback({ data: good.data, signature: '' })).status).toBe(403);
@@ -96,7 +102,11 @@ describe('LiqPay: checkout, callback and status poll against a loopback stand-in
 
     const failed = await order(50_000);
     liqpay.statuses.set(failed.checkout.orderId, { status: 'failure', amount: 507.5, currency: 'UAH' });
-    await ctx.db.updateTable('payment_orders').set({ created_at: new Date(Date.now() - 3600_000) }).where('order_id', '=', failed.checkout.orderId).execute();
+    await ctx.db
+      .updateTable('payment_orders')
+      .set({ created_at: new Date(Date.now() - 3600_000) })
+      .where('order_id', '=', failed.checkout.orderId)
+      .execute();
     expect(await ctx.services.payments.pollStale()).toBeGreaterThanOrEqual(1);
     expect((await ctx.get(`/api/payment/${failed.checkout.orderId}`, { cookie: failed.cookie })).body).toMatchObject({ data: { status: 'rejected' } });
   });

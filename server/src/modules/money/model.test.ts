@@ -25,7 +25,12 @@ type Op =
 
 const ops: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('topUp' as const), amount: fc.integer({ min: 10_000, max: 90_000 }), toProject: fc.boolean() }),
-  fc.record({ kind: fc.constant('report' as const), pick: fc.nat(), outcome: fc.constantFrom('success' as const, 'failure' as const), times: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({
+    kind: fc.constant('report' as const),
+    pick: fc.nat(),
+    outcome: fc.constantFrom('success' as const, 'failure' as const),
+    times: fc.integer({ min: 1, max: 3 }),
+  }),
   fc.record({ kind: fc.constant('mismatch' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('payout' as const), amount: fc.integer({ min: 50_000, max: 120_000 }) }),
   fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }),
@@ -67,12 +72,18 @@ describe('the ledger against a model', () => {
         const orders: Array<{ orderId: string; amount: number; fee: number; toProject: boolean; settled: boolean }> = [];
         const payouts: Array<{ number: number; amount: number; pending: boolean }> = [];
         const { ledger, payments, payouts: payoutService, money } = ctx.services;
-        const refused = (promise: Promise<unknown>) => promise.then(() => false, () => true);
+        const refused = (promise: Promise<unknown>) =>
+          promise.then(
+            () => false,
+            () => true,
+          );
 
         for (const op of sequence) {
           switch (op.kind) {
             case 'topUp': {
-              const target = op.toProject ? { kind: 'project' as const, projectId: project.id, name: project.name, currency: 'UAH' as const } : { kind: 'wallet' as const };
+              const target = op.toProject
+                ? { kind: 'project' as const, projectId: project.id, name: project.name, currency: 'UAH' as const }
+                : { kind: 'wallet' as const };
               const checkout = await payments.start(asUser(client), target, op.amount);
               orders.push({ orderId: checkout.orderId, amount: op.amount, fee: Math.ceil(op.amount * 0.015), toProject: op.toProject, settled: false });
               break;
@@ -80,7 +91,8 @@ describe('the ledger against a model', () => {
             case 'report': {
               const order = orders[op.pick % Math.max(orders.length, 1)];
               if (!order) break;
-              for (let i = 0; i < op.times; i++) await payments.confirm({ orderId: order.orderId, outcome: op.outcome, total: order.amount + order.fee, currency: 'UAH' }, 'callback');
+              for (let i = 0; i < op.times; i++)
+                await payments.confirm({ orderId: order.orderId, outcome: op.outcome, total: order.amount + order.fee, currency: 'UAH' }, 'callback');
               if (!order.settled && op.outcome === 'success') {
                 model[order.toProject ? 'project' : 'wallet'] += order.amount;
                 model.bonus += Math.floor(order.amount * 0.05);
@@ -90,7 +102,8 @@ describe('the ledger against a model', () => {
             }
             case 'mismatch': {
               const order = orders[op.pick % Math.max(orders.length, 1)];
-              if (order) await payments.confirm({ orderId: order.orderId, outcome: 'success', total: order.amount + order.fee + 1, currency: 'UAH' }, 'callback');
+              if (order)
+                await payments.confirm({ orderId: order.orderId, outcome: 'success', total: order.amount + order.fee + 1, currency: 'UAH' }, 'callback');
               break;
             }
             case 'payout': {
@@ -117,7 +130,11 @@ describe('the ledger against a model', () => {
             case 'tip': {
               const allowed = op.amount <= model.wallet;
               expect(await refused(money.tip(asUser(client), task.id, op.amount, performer.id))).toBe(true); // not a performer of the task yet
-              await ctx.db.insertInto('task_performers').values({ task_id: task.id, user_id: performer.id }).onConflict((oc) => oc.doNothing()).execute();
+              await ctx.db
+                .insertInto('task_performers')
+                .values({ task_id: task.id, user_id: performer.id })
+                .onConflict((oc) => oc.doNothing())
+                .execute();
               expect(await refused(money.tip(asUser(client), task.id, op.amount, performer.id))).toBe(!allowed);
               await ctx.db.deleteFrom('task_performers').where('task_id', '=', task.id).execute();
               if (allowed) {

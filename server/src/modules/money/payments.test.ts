@@ -38,7 +38,9 @@ describe('card top-ups through the test provider', () => {
       const answer = await ctx.post(`/api/project/${project.id}/balance/payment`, amount === undefined ? {} : { amount }, { cookie });
       expect({ amount, code: answer.body.status === 'error' ? answer.body.code : 'ok' }).toEqual({ amount, code });
     }
-    expect((await ctx.get<TransactionsPage>(`/api/project/${project.id}/balance/transactions`, { cookie })).body).toMatchObject({ data: { list: [], hasMore: false } });
+    expect((await ctx.get<TransactionsPage>(`/api/project/${project.id}/balance/transactions`, { cookie })).body).toMatchObject({
+      data: { list: [], hasMore: false },
+    });
   });
 
   it('lists the order pending, completes it once on Pay, and the postings sum to zero', async () => {
@@ -54,7 +56,9 @@ describe('card top-ups through the test provider', () => {
     expect(page.text).toContain('data-testid="checkout-total"');
 
     const pending = await ctx.get<TransactionsPage>(`/api/project/${project.id}/balance/transactions`, { cookie });
-    expect((pending.body as { data: TransactionsPage }).data.list).toMatchObject([{ status: 'pending', type: 'income', paymentType: 'projectdeposit', amount: 250_000 }]);
+    expect((pending.body as { data: TransactionsPage }).data.list).toMatchObject([
+      { status: 'pending', type: 'income', paymentType: 'projectdeposit', amount: 250_000 },
+    ]);
 
     const paid = await ctx.post<PaymentOrderState>(`/api/payment/test/${orderId}`, { result: 'success' }, { cookie });
     expect(paid.body).toMatchObject({ data: { status: 'completed', amount: 250_000, projectId: project.id } });
@@ -71,7 +75,8 @@ describe('card top-ups through the test provider', () => {
 
   it('rejects a declined order and moves nothing', async () => {
     const { project, cookie } = await client();
-    const { orderId } = ((await ctx.post<Checkout>(`/api/project/${project.id}/balance/payment`, { amount: 50_000 }, { cookie })).body as { data: Checkout }).data;
+    const { orderId } = ((await ctx.post<Checkout>(`/api/project/${project.id}/balance/payment`, { amount: 50_000 }, { cookie })).body as { data: Checkout })
+      .data;
     expect((await ctx.post(`/api/payment/test/${orderId}`, { result: 'failure' }, { cookie })).body).toMatchObject({ data: { status: 'rejected' } });
     expect((await ctx.post(`/api/payment/test/${orderId}`, { result: 'success' }, { cookie })).body).toMatchObject({ data: { status: 'rejected' } });
     expect((await ctx.get(`/api/project/${project.id}/balance`, { cookie })).body).toMatchObject({ data: { balance: 0 } });
@@ -80,7 +85,8 @@ describe('card top-ups through the test provider', () => {
 
   it('lets only the payer confirm or see an order, and only an administrator top a project up', async () => {
     const { project, cookie } = await client();
-    const { orderId } = ((await ctx.post<Checkout>(`/api/project/${project.id}/balance/payment`, { amount: 50_000 }, { cookie })).body as { data: Checkout }).data;
+    const { orderId } = ((await ctx.post<Checkout>(`/api/project/${project.id}/balance/payment`, { amount: 50_000 }, { cookie })).body as { data: Checkout })
+      .data;
     const stranger = await createUser(ctx.db);
     const strangerCookie = await ctx.login(stranger.email);
     expect((await ctx.post(`/api/payment/test/${orderId}`, { result: 'success' }, { cookie: strangerCookie })).status).toBe(404);
@@ -89,7 +95,10 @@ describe('card top-ups through the test provider', () => {
     const guest = await createUser(ctx.db);
     await addMember(ctx.db, project, guest, 'user');
     const guestCookie = await ctx.login(guest.email);
-    expect((await ctx.post(`/api/project/${project.id}/balance/payment`, { amount: 50_000 }, { cookie: guestCookie })).body).toMatchObject({ status: 'error', code: 'access_denied' });
+    expect((await ctx.post(`/api/project/${project.id}/balance/payment`, { amount: 50_000 }, { cookie: guestCookie })).body).toMatchObject({
+      status: 'error',
+      code: 'access_denied',
+    });
     expect((await ctx.get(`/api/project/${project.id}/balance/transactions`, { cookie: guestCookie })).status).toBe(403);
     expect((await ctx.get(`/api/project/${project.id}/balance`, { cookie })).body).toMatchObject({ data: { balance: 0 } });
   });
@@ -99,7 +108,8 @@ describe('card top-ups through the test provider', () => {
     const invitee = await createUser(ctx.db);
     await ctx.db.updateTable('users').set({ invited_by: inviter.id }).where('id', '=', invitee.id).execute();
     const inviteeCookie = await ctx.login(invitee.email);
-    const { orderId } = ((await ctx.post<Checkout>('/api/user/balance/payment', { amount: 200_000 }, { cookie: inviteeCookie })).body as { data: Checkout }).data;
+    const { orderId } = ((await ctx.post<Checkout>('/api/user/balance/payment', { amount: 200_000 }, { cookie: inviteeCookie })).body as { data: Checkout })
+      .data;
     await ctx.post(`/api/payment/test/${orderId}`, { result: 'success' }, { cookie: inviteeCookie });
     expect((await ctx.get<WalletAnswer>('/api/user/balance', { cookie: inviteeCookie })).body).toMatchObject({
       data: { balance: 200_000, can: { topUp: true, payout: false } },
@@ -107,7 +117,9 @@ describe('card top-ups through the test provider', () => {
 
     const inviterCookie = await ctx.login(inviter.email);
     expect((await ctx.get('/api/user/bonus-balance', { cookie: inviterCookie })).body).toMatchObject({ data: { balance: 10_000 } });
-    expect((await ctx.get('/api/user/partner-program', { cookie: inviterCookie })).body).toMatchObject({ data: { invitedCount: 1, bonusEarned: 10_000, bonusPercent: 5 } });
+    expect((await ctx.get('/api/user/partner-program', { cookie: inviterCookie })).body).toMatchObject({
+      data: { invitedCount: 1, bonusEarned: 10_000, bonusPercent: 5 },
+    });
     const bonusList = (await ctx.get<TransactionsPage>('/api/user/bonus-balance/transactions', { cookie: inviterCookie })).body as { data: TransactionsPage };
     expect(bonusList.data.list).toMatchObject([{ paymentType: 'bonus', type: 'income', amount: 10_000, status: 'completed' }]);
 

@@ -187,7 +187,10 @@ export class PaymentsService {
       return { order: { ...order, status: report.outcome === 'success' ? ('completed' as const) : ('rejected' as const) }, changes, refused: null };
     });
     if (result.refused) {
-      this.log.warn({ orderId: report.orderId, source, reported: { total: report.total, currency: report.currency } }, `payment report refused: ${result.refused}`);
+      this.log.warn(
+        { orderId: report.orderId, source, reported: { total: report.total, currency: report.currency } },
+        `payment report refused: ${result.refused}`,
+      );
       if (result.order === null) return null;
     }
     if (result.changes.length > 0) this.log.info({ orderId: report.orderId, source, outcome: report.outcome }, 'payment settled');
@@ -228,5 +231,12 @@ export class PaymentsService {
 }
 
 function stateOf(order: PaymentOrderRow): PaymentOrderState {
-  return { orderId: order.order_id, status: order.status, amount: order.amount, currency: order.currency, projectId: order.project_id, number: order.transaction_id };
+  return {
+    orderId: order.order_id,
+    status: order.status,
+    amount: order.amount,
+    currency: order.currency,
+    projectId: order.project_id,
+    number: order.transaction_id,
+  };
 }

@@ -56,7 +56,10 @@ export async function findAccountIds(db: Db, accounts: OwnedAccount[], currency:
     )
     .execute();
   return new Map(
-    rows.map((row) => [ownerKey({ kind: row.kind, userId: row.user_id ?? undefined, projectId: row.project_id ?? undefined, taskId: row.task_id ?? undefined }), row.id]),
+    rows.map((row) => [
+      ownerKey({ kind: row.kind, userId: row.user_id ?? undefined, projectId: row.project_id ?? undefined, taskId: row.task_id ?? undefined }),
+      row.id,
+    ]),
   );
 }
 
@@ -86,7 +89,11 @@ export async function lockTransaction(db: Db, id: number): Promise<{ status: Tra
 }
 
 export async function setTransactionStatus(db: Db, id: number, status: TransactionStatus): Promise<void> {
-  await db.updateTable('ledger_transactions').set({ status, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('ledger_transactions')
+    .set({ status, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function insertTransaction(
@@ -141,10 +148,7 @@ export async function insertPostings(
     .execute();
 }
 
-export async function insertPendingTransaction(
-  db: Db,
-  transaction: Omit<Parameters<typeof insertTransaction>[1], 'status'>,
-): Promise<number> {
+export async function insertPendingTransaction(db: Db, transaction: Omit<Parameters<typeof insertTransaction>[1], 'status'>): Promise<number> {
   return insertTransaction(db, { ...transaction, status: 'pending' });
 }
 
@@ -289,7 +293,11 @@ export async function findPaymentOrder(db: Db, orderId: string, options: { lock?
 }
 
 export async function setPaymentOrderStatus(db: Db, id: number, status: PaymentOrderStatus): Promise<void> {
-  await db.updateTable('payment_orders').set({ status, settled_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('payment_orders')
+    .set({ status, settled_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Orders still pending after `olderThan`: their callback may never come, so the provider is asked. */
@@ -307,7 +315,9 @@ export async function stalePendingOrders(db: Db, provider: PaymentProviderName, 
 }
 
 /** The pending payouts, oldest first, with the asker (negayno-admin payouts). */
-export async function pendingPayouts(db: Db): Promise<Array<{ id: number; amount: number; currency: Currency; createdAt: Date; userId: number | null; email: string | null }>> {
+export async function pendingPayouts(
+  db: Db,
+): Promise<Array<{ id: number; amount: number; currency: Currency; createdAt: Date; userId: number | null; email: string | null }>> {
   return db
     .selectFrom('ledger_transactions as t')
     .leftJoin('users as u', 'u.id', 't.sender_id')
@@ -333,10 +343,20 @@ export async function findTransaction(
 export async function balanceDifferences(db: Db): Promise<Array<{ id: number; kind: AccountKind; cached: number; computed: number }>> {
   const rows = await db
     .selectFrom('accounts as a')
-    .leftJoin(db.selectFrom('postings').select(['account_id', sql<number>`sum(amount)::bigint`.as('total')]).groupBy('account_id').as('s'), 's.account_id', 'a.id')
+    .leftJoin(
+      db
+        .selectFrom('postings')
+        .select(['account_id', sql<number>`sum(amount)::bigint`.as('total')])
+        .groupBy('account_id')
+        .as('s'),
+      's.account_id',
+      'a.id',
+    )
     .select(['a.id', 'a.kind', 'a.balance as cached', sql<number>`coalesce(s.total, 0)::bigint`.as('computed')])
     .execute();
-  return rows.filter((row) => Number(row.cached) !== Number(row.computed)).map((row) => ({ ...row, cached: Number(row.cached), computed: Number(row.computed) }));
+  return rows
+    .filter((row) => Number(row.cached) !== Number(row.computed))
+    .map((row) => ({ ...row, cached: Number(row.cached), computed: Number(row.computed) }));
 }
 
 /** Transactions whose postings do not sum to zero (the trigger makes this impossible; the check proves it). */
@@ -351,7 +371,12 @@ export async function unbalancedTransactions(db: Db): Promise<Array<{ id: number
 }
 
 /** The first answer kept for this key, or null after claiming the key for this request. */
-export async function claimIdempotencyKey(db: Db, userId: number, key: string, requestHash: string): Promise<{ requestHash: string; answer: string | null } | null> {
+export async function claimIdempotencyKey(
+  db: Db,
+  userId: number,
+  key: string,
+  requestHash: string,
+): Promise<{ requestHash: string; answer: string | null } | null> {
   const inserted = await db
     .insertInto('idempotency_keys')
     .values({ user_id: userId, key, request_hash: requestHash })
@@ -359,7 +384,12 @@ export async function claimIdempotencyKey(db: Db, userId: number, key: string, r
     .returning('key')
     .executeTakeFirst();
   if (inserted) return null;
-  const row = await db.selectFrom('idempotency_keys').select(['request_hash as requestHash', 'answer']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash as requestHash', 'answer'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
   return row ?? null;
 }
 

@@ -147,7 +147,13 @@ export class MoneyService {
     const balance = await this.ledger.balanceOf(source, project.currency);
     if (balance > 0) {
       await this.move(
-        { paymentType: 'projecttransfer', currency: project.currency, projectId, senderId: user.id, recipientId: target.kind === 'user_wallet' ? user.id : undefined },
+        {
+          paymentType: 'projecttransfer',
+          currency: project.currency,
+          projectId,
+          senderId: user.id,
+          recipientId: target.kind === 'user_wallet' ? user.id : undefined,
+        },
         source,
         target,
         balance,
@@ -158,7 +164,14 @@ export class MoneyService {
 
   /** One completed move from one balance to another; its owners hear of it after the commit. */
   private async move(
-    details: { paymentType: 'tips' | 'projectdeposit' | 'projecttransfer'; currency: Currency; projectId?: number; taskId?: number; senderId?: number; recipientId?: number },
+    details: {
+      paymentType: 'tips' | 'projectdeposit' | 'projecttransfer';
+      currency: Currency;
+      projectId?: number;
+      taskId?: number;
+      senderId?: number;
+      recipientId?: number;
+    },
     from: AccountRef,
     to: AccountRef,
     amount: number,

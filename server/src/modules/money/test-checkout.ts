@@ -12,8 +12,26 @@ import type { Services } from '../../services.js';
 import { findPaymentOrder } from './repo.js';
 
 const TEXTS = {
-  uk: { title: 'Тестова оплата', charge: 'До сплати карткою', includes: 'разом з комісією', pay: 'Сплатити', decline: 'Відхилити', gone: 'Замовлення не знайдено або вже оплачено', back: 'Повернутися до Negayno', failed: 'Не вдалося — спробуйте ще раз' },
-  en: { title: 'Test payment', charge: 'To be charged to the card', includes: 'card fee included', pay: 'Pay', decline: 'Decline', gone: 'The order is not found or already paid', back: 'Back to Negayno', failed: 'That failed — please try again' },
+  uk: {
+    title: 'Тестова оплата',
+    charge: 'До сплати карткою',
+    includes: 'разом з комісією',
+    pay: 'Сплатити',
+    decline: 'Відхилити',
+    gone: 'Замовлення не знайдено або вже оплачено',
+    back: 'Повернутися до Negayno',
+    failed: 'Не вдалося — спробуйте ще раз',
+  },
+  en: {
+    title: 'Test payment',
+    charge: 'To be charged to the card',
+    includes: 'card fee included',
+    pay: 'Pay',
+    decline: 'Decline',
+    gone: 'The order is not found or already paid',
+    back: 'Back to Negayno',
+    failed: 'That failed — please try again',
+  },
 } as const;
 
 const SCRIPT = `
@@ -62,7 +80,8 @@ export function registerTestCheckout(app: FastifyInstance, services: Services): 
     const text = TEXTS[language];
     const parsed = orderIdParam.safeParse((request.params as { orderId?: string }).orderId);
     const order = parsed.success ? await findPaymentOrder(services.db, parsed.data) : undefined;
-    const payable = order && order.user_id === userOf(request).id && order.provider === 'test' && order.status === 'pending' && services.config.money.provider === 'test';
+    const payable =
+      order && order.user_id === userOf(request).id && order.provider === 'test' && order.status === 'pending' && services.config.money.provider === 'test';
     const returnPath = order?.project_id ? `/project/${order.project_id}` : '/';
     const body = payable
       ? `<main data-order="${escapeHtml(order.order_id)}" data-return="${escapeHtml(`${returnPath}?payment=${order.order_id}`)}" data-failed="${escapeHtml(text.failed)}">
@@ -78,6 +97,8 @@ export function registerTestCheckout(app: FastifyInstance, services: Services): 
     return reply
       .code(payable ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text.title}</title><style>${STYLE}</style></head><body>${body}</body></html>`);
+      .send(
+        `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text.title}</title><style>${STYLE}</style></head><body>${body}</body></html>`,
+      );
   });
 }

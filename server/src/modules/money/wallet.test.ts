@@ -45,7 +45,15 @@ describe('payouts, tips, statements, statistics and project closure', () => {
     expect((await ctx.post('/api/user/balance/payout', { amount: 49_999 }, { cookie })).body).toMatchObject({ code: 'amount_is_too_small' });
     expect((await ctx.post('/api/user/balance/payout', { amount: 200_001 }, { cookie })).body).toMatchObject({ code: 'amount_is_insufficient' });
     const first = data<Transaction>(await ctx.post('/api/user/balance/payout', { amount: 60_000 }, { cookie }));
-    expect(first).toMatchObject({ paymentType: 'payout', status: 'pending', type: 'outcome', amount: 60_000, balanceBefore: 200_000, balanceAfter: 140_000, can: { cancel: true } });
+    expect(first).toMatchObject({
+      paymentType: 'payout',
+      status: 'pending',
+      type: 'outcome',
+      amount: 60_000,
+      balanceBefore: 200_000,
+      balanceAfter: 140_000,
+      can: { cancel: true },
+    });
 
     const cancelled = data<Transaction>(await ctx.post(`/api/user/balance/payout/${first.number}/cancel`, {}, { cookie }));
     expect(cancelled).toMatchObject({ status: 'cancelled', balanceAfter: 200_000, can: { cancel: false } });
@@ -59,7 +67,10 @@ describe('payouts, tips, statements, statistics and project closure', () => {
     expect((await runAdmin(['payout', 'reject', String(third.number)])).code).toBe(0);
     expect((await runAdmin(['payout', 'reject', String(second.number)])).code).toBe(1);
 
-    expect(data<Transaction>(await ctx.get(`/api/user/balance/transaction/${second.number}`, { cookie }))).toMatchObject({ status: 'completed', can: { cancel: false } });
+    expect(data<Transaction>(await ctx.get(`/api/user/balance/transaction/${second.number}`, { cookie }))).toMatchObject({
+      status: 'completed',
+      can: { cancel: false },
+    });
     expect(data<Transaction>(await ctx.get(`/api/user/balance/transaction/${third.number}`, { cookie }))).toMatchObject({ status: 'rejected' });
     expect(data<WalletAnswer>(await ctx.get('/api/user/balance', { cookie })).balance).toBe(130_000);
 
@@ -83,14 +94,26 @@ describe('payouts, tips, statements, statistics and project closure', () => {
     await fund({ kind: 'user_wallet', userId: client.id }, 50_000);
     const cookie = await ctx.login(client.email);
 
-    expect((await ctx.post(`/api/task/${task.id}/tips`, { amount: 999, userId: performer.id }, { cookie })).body).toMatchObject({ code: 'amount_is_too_small' });
+    expect((await ctx.post(`/api/task/${task.id}/tips`, { amount: 999, userId: performer.id }, { cookie })).body).toMatchObject({
+      code: 'amount_is_too_small',
+    });
     expect((await ctx.post(`/api/task/${task.id}/tips`, { amount: 2_000, userId: outsider.id }, { cookie })).status).toBe(404);
-    expect((await ctx.post(`/api/task/${task.id}/tips`, { amount: 60_000, userId: performer.id }, { cookie })).body).toMatchObject({ code: 'balance_is_insufficient' });
+    expect((await ctx.post(`/api/task/${task.id}/tips`, { amount: 60_000, userId: performer.id }, { cookie })).body).toMatchObject({
+      code: 'balance_is_insufficient',
+    });
     const tip = data<Transaction>(await ctx.post(`/api/task/${task.id}/tips`, { amount: 2_000, userId: performer.id }, { cookie }));
-    expect(tip).toMatchObject({ paymentType: 'tips', type: 'outcome', amount: 2_000, recipient: { firstname: 'Олена', lastname: 'Коваль' }, task: { id: task.id } });
+    expect(tip).toMatchObject({
+      paymentType: 'tips',
+      type: 'outcome',
+      amount: 2_000,
+      recipient: { firstname: 'Олена', lastname: 'Коваль' },
+      task: { id: task.id },
+    });
 
     const performerCookie = await ctx.login(performer.email);
-    expect(data<TransactionsPage>(await ctx.get('/api/user/balance/transactions', { cookie: performerCookie })).list).toMatchObject([{ paymentType: 'tips', type: 'income', amount: 2_000 }]);
+    expect(data<TransactionsPage>(await ctx.get('/api/user/balance/transactions', { cookie: performerCookie })).list).toMatchObject([
+      { paymentType: 'tips', type: 'income', amount: 2_000 },
+    ]);
     const months = data<BalanceStatMonth[]>(await ctx.get('/api/user/balance/credit-stat', { cookie: performerCookie }));
     expect(months).toHaveLength(12);
     expect(months.at(-1)).toMatchObject({ credits: { tips: 2_000, tasks: 0 } });
@@ -124,7 +147,9 @@ describe('payouts, tips, statements, statistics and project closure', () => {
     expect(data(await ctx.post(`/api/project/${closing.id}/close`, { projectId: kept.id }, { cookie }))).toEqual({ projectId: kept.id });
     expect(data<{ balance: number }>(await ctx.get(`/api/project/${kept.id}/balance`, { cookie })).balance).toBe(75_000);
     expect((await ctx.get(`/api/project/${closing.id}/balance`, { cookie })).status).toBe(404);
-    expect(data<TransactionsPage>(await ctx.get(`/api/project/${kept.id}/balance/transactions`, { cookie })).list).toMatchObject([{ paymentType: 'projecttransfer', type: 'income', amount: 75_000 }]);
+    expect(data<TransactionsPage>(await ctx.get(`/api/project/${kept.id}/balance/transactions`, { cookie })).list).toMatchObject([
+      { paymentType: 'projecttransfer', type: 'income', amount: 75_000 },
+    ]);
 
     expect(data(await ctx.post(`/api/project/${kept.id}/close`, {}, { cookie }))).toEqual({ projectId: null });
     expect(data<WalletAnswer>(await ctx.get('/api/user/balance', { cookie })).balance).toBe(75_000);

@@ -9,7 +9,11 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
 
 /** How many accounts came in by this user's promo code (the partner program). */
 export async function countInvitedBy(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).where('invited_by', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('invited_by', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

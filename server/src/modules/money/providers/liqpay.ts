@@ -23,7 +23,9 @@ const FAILURE = new Set(['failure', 'error', 'reversed']);
 const STATUS_TIMEOUT_MS = 15_000;
 
 export function liqpaySignature(privateKey: string, data: string): string {
-  return createHash('sha1').update(privateKey + data + privateKey).digest('base64');
+  return createHash('sha1')
+    .update(privateKey + data + privateKey)
+    .digest('base64');
 }
 
 export function encodeLiqpayData(params: Record<string, unknown>): string {
