@@ -4,7 +4,7 @@
  * keys the server under test is configured with.
  */
 import { createServer, type Server } from 'node:http';
-import { encodeLiqpayData, liqpaySignature } from '../modules/money/providers/liqpay.js';
+import { encodeLiqpayData, liqpaySignature } from '../modules/money/index.js';
 
 export interface LiqpayStandIn {
   apiUrl: string;

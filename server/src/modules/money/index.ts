@@ -6,6 +6,7 @@ export { LedgerService, type AccountRef, type PostingInput, type TransactionInpu
 export { PaymentsService } from './payments.js';
 export { PayoutsService } from './payouts.js';
 export { cardProviderOf } from './providers/index.js';
+export { encodeLiqpayData, liqpaySignature } from './providers/liqpay.js';
 export { startMoneyJobs } from './jobs.js';
 export { moneyRoutes } from './routes.js';
 export { MoneyService } from './service.js';
