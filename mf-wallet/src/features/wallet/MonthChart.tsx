@@ -1,6 +1,5 @@
 import { Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { CHART_HEIGHT, type BalanceStatMonth } from '@negayno/shared/contract';
-import { formatMoney } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { StatusCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
@@ -48,14 +47,15 @@ export const MonthChart = observer(function MonthChart(props: { store: WalletSto
   const months = store.months.slice(-6);
   const locale = ui.language === 'uk' ? 'uk-UA' : 'en-GB';
   const label = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString(locale, { month: 'short', timeZone: 'UTC' });
-  const currency = store.balance?.currency ?? 'UAH';
+  // Whole units, compact (40K, 40 тис.): the axis has no room for full amounts on a phone.
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
   const nothing = months.every((month) => series.every((one) => one.value(month) === 0));
 
   return (
     <div data-testid="wallet-chart" role="img" aria-label={t('chartLabel')}>
-      <VictoryChart height={CHART_HEIGHT} width={450} padding={{ top: 28, bottom: 24, left: 56, right: 8 }} domainPadding={{ x: 20 }}>
+      <VictoryChart height={CHART_HEIGHT} width={450} padding={{ top: 28, bottom: 24, left: 44, right: 8 }} domainPadding={{ x: 20 }}>
         <VictoryLegend
-          x={56}
+          x={44}
           y={0}
           orientation="horizontal"
           gutter={16}
@@ -63,7 +63,7 @@ export const MonthChart = observer(function MonthChart(props: { store: WalletSto
           data={series.map((one) => ({ name: t(one.key), symbol: { fill: one.color, type: 'square' } }))}
         />
         <VictoryAxis tickValues={months.map((month) => month.month)} tickFormat={label} style={axisStyle} />
-        <VictoryAxis dependentAxis tickFormat={(value: number) => formatMoney(value, currency, ui.language)} style={axisStyle} tickCount={3} />
+        <VictoryAxis dependentAxis tickFormat={(value: number) => compact.format(value / 100)} style={axisStyle} tickCount={3} />
         <VictoryGroup offset={series.length > 1 ? 12 : 0}>
           {series.map((one) => (
             <VictoryBar

@@ -33,7 +33,7 @@ const en: Translation<typeof uk> = {
   payout: { pending: 'Withdrawal requested', completed: 'Paid out to the card', rejected: 'Withdrawal rejected', cancelled: 'Withdrawal cancelled' },
   types: {
     payout: { income: 'Withdrawal', outcome: 'Withdrawal' },
-    deposit: { income: 'Wallet top-up', outcome: 'Project top-up from the wallet' },
+    deposit: { income: 'Card top-up', outcome: 'Project top-up from the wallet' },
     bank_transfer: { income: 'Bank transfer', outcome: 'Bank transfer' },
     liqpay: { income: 'Top-up via LiqPay', outcome: 'Payment via LiqPay' },
     tips: { income: 'Tips', outcome: 'Tips to a performer' },

@@ -30,7 +30,7 @@ export default {
   payout: { pending: 'Запит на виведення', completed: 'Виведено на картку', rejected: 'Виведення відхилено', cancelled: 'Виведення скасовано' },
   types: {
     payout: { income: 'Виведення', outcome: 'Виведення' },
-    deposit: { income: 'Поповнення гаманця', outcome: 'Поповнення проєкту з гаманця' },
+    deposit: { income: 'Поповнення карткою', outcome: 'Поповнення проєкту з гаманця' },
     bank_transfer: { income: 'Банківський переказ', outcome: 'Банківський переказ' },
     liqpay: { income: 'Поповнення через LiqPay', outcome: 'Оплата через LiqPay' },
     tips: { income: 'Чайові', outcome: 'Чайові виконавцю' },
