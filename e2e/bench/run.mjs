@@ -3,6 +3,7 @@ const suites = [
   ['shell (issue 2)', () => import('./shell.mjs')],
   ['board api (issue 4)', () => import('./board-api.mjs')],
   ['board render (issue 4)', () => import('./board-render.mjs')],
+  ['money (issue 10)', () => import('./money.mjs')],
   ['load (issue 15)', () => import('./load.mjs')],
 ];
 const only = process.argv[2];

@@ -348,6 +348,27 @@ export const SCREENS = [
       await page.goto(`${url}/`);
       await page.getByTestId('header-wallet').click();
       await page.getByTestId('wallet-balance').waitFor();
+      await page.getByTestId('wallet-chart').waitFor();
+    },
+  },
+  {
+    name: 'wallet-performer',
+    as: 'performer@demo.test',
+    open: async (page, url) => {
+      await page.goto(`${url}/`);
+      await page.getByTestId('header-wallet').click();
+      await page.getByTestId('transactions').waitFor();
+      await page.getByTestId('wallet-chart').waitFor();
+    },
+  },
+  {
+    name: 'wallet-project',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await page.goto(`${url}/`);
+      await page.getByTestId('project-wallet').click();
+      await page.getByTestId('transactions').waitFor();
+      await page.getByTestId('wallet-chart').waitFor();
     },
   },
   {

@@ -17,6 +17,7 @@ import { Shell } from './shell/Shell';
 import { listenToApiFailures } from './system/api-failures';
 import { guardRoutes } from './system/auth-guard';
 import { listenToConnectivity } from './system/connectivity';
+import { openWalletOnCheckoutReturn } from './system/checkout-return';
 import { listenToOtherTabs } from './system/cross-tab';
 import { LocationStore } from './system/location-store';
 import { startVersionChecks } from './system/version-check';
@@ -35,6 +36,7 @@ export async function boot(): Promise<void> {
   const [manifest] = await Promise.all([fetchManifest().catch((): RemotesManifest => ({})), rootStore.session.bootstrap().catch(() => undefined)]);
   registry.register(manifest, rootStore.session.user?.id ?? null);
   registerApplications(registry, () => rootStore.session.isAuthenticated);
+  openWalletOnCheckoutReturn(rootStore);
   guardRoutes(rootStore, location);
   // Applications that need a session become active (or inactive) when it starts or ends.
   reaction(

@@ -22,7 +22,7 @@ import { Realtime, type SocketServer } from './infra/realtime/realtime.js';
 import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './infra/realtime/server.js';
 import type { AuthUser } from './lib/auth-user.js';
 import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionTokenOf } from './modules/auth/index.js';
-import { moneyRoutes } from './modules/money/index.js';
+import { moneyRoutes, startMoneyJobs } from './modules/money/index.js';
 import { projectsRoutes } from './modules/projects/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -112,12 +112,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     services.realtime.endLapsedSessions().catch((error: unknown) => app.log.error({ err: error }, 'socket session sweep failed'));
   }, SESSION_SWEEP_INTERVAL_MS);
   sessionSweep.unref();
+  const stopMoneyJobs = startMoneyJobs(services, app.log);
   // Open sockets would keep the HTTP server from closing: drop them first, then shut socket.io down.
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     clearInterval(sessionSweep);
+    stopMoneyJobs();
     await stopListening();
     await io.close();
     await services.mailer.close();

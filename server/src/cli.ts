@@ -4,7 +4,7 @@
  * the server, from the same environment. With the embedded database (no DATABASE_URL) stop the
  * server first: PGlite's files take one process at a time.
  */
-import { COMMANDS, UsageError, usage } from './admin/commands.js';
+import { COMMANDS, CommandFailed, UsageError, usage } from './admin/commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { AppError } from './http/app-error.js';
@@ -34,7 +34,8 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof AppError) console.error(`Refused: ${error.code}${error.details ? ` ${JSON.stringify(error.details)}` : ''}`);
-    else if (error instanceof UsageError || error instanceof ConfigError || error instanceof TypeError) console.error(error.message);
+    else if (error instanceof UsageError || error instanceof CommandFailed || error instanceof ConfigError || error instanceof TypeError)
+      console.error(error.message);
     else console.error(error);
     process.exit(error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1);
   },

@@ -47,6 +47,20 @@ export interface Config {
   sessionAbsoluteSeconds: number;
   /** Events one socket may send per 10 seconds; a socket over it is disconnected. */
   socketEventsPer10Seconds: number;
+  money: MoneyConfig;
+}
+
+/** Money settings (decisions 5). Bounds in whole units of the account's currency; percents as numbers. */
+export interface MoneyConfig {
+  /** `test` pays on Negayno's own checkout page; `off` hides top-ups and shows the billing contact. */
+  provider: 'test' | 'liqpay' | 'off';
+  liqpay: { publicKey: string; privateKey: string; apiUrl: string; checkoutUrl: string } | null;
+  cardFeePercent: number;
+  bonusPercent: number;
+  topUp: { min: number; max: number };
+  payoutMin: number;
+  tips: { min: number; max: number };
+  billingEmail: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +114,23 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),
   SOCKET_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).default(100),
+  PAYMENT_PROVIDER: z.enum(['test', 'liqpay', 'off']).optional(),
+  LIQPAY_PUBLIC_KEY: optionalText,
+  LIQPAY_PRIVATE_KEY: optionalText,
+  LIQPAY_API_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  CARD_FEE_PERCENT: z.coerce.number().min(0).max(50).default(1.5),
+  BONUS_PERCENT: z.coerce.number().min(0).max(50).default(5),
+  TOPUP_MIN: z.coerce.number().int().min(1).default(100),
+  TOPUP_MAX: z.coerce.number().int().min(1).default(1_000_000),
+  PAYOUT_MIN: z.coerce.number().int().min(1).default(500),
+  TIPS_MIN: z.coerce.number().int().min(1).default(10),
+  TIPS_MAX: z.coerce.number().int().min(1).default(100_000),
+  BILLING_EMAIL: optionalText,
 });
 
 function absolute(path: string): string {
@@ -137,6 +168,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     sessionAbsoluteSeconds: Math.round(vars.SESSION_ABSOLUTE_DAYS * 24 * 3600),
     socketEventsPer10Seconds: vars.SOCKET_EVENTS_PER_10_SECONDS,
+    money: moneyConfigOf(vars, isProduction),
+  };
+}
+
+/**
+ * LiqPay when its keys are set; otherwise the test provider, which pays for free on our own page and so
+ * never runs in production unless asked for by name (a demo install).
+ */
+function moneyConfigOf(vars: z.output<typeof environmentSchema>, isProduction: boolean): MoneyConfig {
+  const keys = vars.LIQPAY_PUBLIC_KEY && vars.LIQPAY_PRIVATE_KEY ? { publicKey: vars.LIQPAY_PUBLIC_KEY, privateKey: vars.LIQPAY_PRIVATE_KEY } : null;
+  const provider = vars.PAYMENT_PROVIDER ?? (keys ? 'liqpay' : isProduction ? 'off' : 'test');
+  if (provider === 'liqpay' && !keys) throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER=liqpay needs LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY');
+  const apiUrl = vars.LIQPAY_API_URL ?? 'https://www.liqpay.ua/api';
+  return {
+    provider,
+    liqpay: keys ? { ...keys, apiUrl, checkoutUrl: `${apiUrl}/3/checkout` } : null,
+    cardFeePercent: vars.CARD_FEE_PERCENT,
+    bonusPercent: vars.BONUS_PERCENT,
+    topUp: { min: vars.TOPUP_MIN, max: vars.TOPUP_MAX },
+    payoutMin: vars.PAYOUT_MIN,
+    tips: { min: vars.TIPS_MIN, max: vars.TIPS_MAX },
+    billingEmail: vars.BILLING_EMAIL ?? null,
   };
 }
 

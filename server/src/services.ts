@@ -3,12 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
-import { createMailer, type MailLog, type Mailer } from './infra/mail/mailer.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { createMailer, type Mailer } from './infra/mail/mailer.js';
 import { RateLimiter } from './infra/rate-limit/service.js';
 import type { Realtime } from './infra/realtime/realtime.js';
 import { AuthService, DeviceCookies, LoginCodes, SessionService } from './modules/auth/index.js';
 import { InvitationsService } from './modules/invitations/index.js';
-import { LedgerService, MoneyService } from './modules/money/index.js';
+import { cardProviderOf, Idempotency, LedgerService, MoneyEvents, MoneyService, PaymentsService, PayoutsService, Statements } from './modules/money/index.js';
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, VersionService } from './modules/system/index.js';
@@ -29,6 +30,9 @@ export interface Services {
   registration: RegistrationService;
   ledger: LedgerService;
   money: MoneyService;
+  payments: PaymentsService;
+  payouts: PayoutsService;
+  idempotency: Idempotency;
   projects: ProjectsService;
   projectEditing: ProjectEditingService;
   projectMembers: ProjectMembersService;
@@ -54,7 +58,7 @@ export function createAccountServices(db: Db): { ledger: LedgerService; projects
   return { ledger, projects, users };
 }
 
-export function createServices(config: Config, db: Db, realtime: Realtime, log: MailLog): Services {
+export function createServices(config: Config, db: Db, realtime: Realtime, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Services {
   const limiter = new RateLimiter(db);
   const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
   const { ledger, projects, users } = createAccountServices(db);
@@ -63,6 +67,10 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const mailer = createMailer(config, db, log);
   const invitations = new InvitationsService(db);
   const projectEvents = new ProjectEvents(realtime);
+  const projectEditing = new ProjectEditingService(db, projects, projectEvents);
+  const tasks = new TasksService(db, projects, realtime);
+  const moneyEvents = new MoneyEvents(realtime, (projectId) => projects.balanceOwnersOf(projectId));
+  const statements = new Statements(db);
   return {
     config,
     db,
@@ -75,11 +83,14 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     invitations,
     registration: new RegistrationService(db, config.secret, limiter, invitations, mailer, auth, config.emailCodeTtlSeconds),
     ledger,
-    money: new MoneyService(db, ledger),
+    money: new MoneyService(db, ledger, config.money, statements, moneyEvents, projects, projectEditing, tasks),
+    payments: new PaymentsService(db, ledger, config.money, cardProviderOf(config), moneyEvents, log, config.publicUrl),
+    payouts: new PayoutsService(db, ledger, config.money, moneyEvents, statements),
+    idempotency: new Idempotency(db),
     projects,
-    projectEditing: new ProjectEditingService(db, projects, projectEvents),
+    projectEditing,
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
-    tasks: new TasksService(db, projects, realtime),
+    tasks,
     users,
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),

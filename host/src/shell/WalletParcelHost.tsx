@@ -32,7 +32,16 @@ export function WalletParcelHost(props: { registry: RemoteRegistry }) {
       if (mine !== generation || !container.current) return;
       const domElement = document.createElement('div');
       container.current.replaceChildren(domElement);
-      parcel = mountRootParcel(config, { domElement, ...request, onClose: () => ui.closeWallet() });
+      // The parcel leaves the page at once on close, before the drawer could give focus back: the host does.
+      const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      parcel = mountRootParcel(config, {
+        domElement,
+        ...request,
+        onClose: () => {
+          ui.closeWallet();
+          opener?.focus();
+        },
+      });
     };
 
     onRemoteRetry('mf_wallet', () => {
@@ -43,6 +52,8 @@ export function WalletParcelHost(props: { registry: RemoteRegistry }) {
       () => ui.wallet,
       () => void mount(),
     );
+    // A drawer asked for before this host was (re)mounted is shown too.
+    if (ui.wallet) void mount();
     return () => {
       dispose();
       void unmount();

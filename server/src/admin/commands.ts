@@ -13,7 +13,8 @@ import type { InvitationKind } from '../db/schema.js';
 import { readOutbox } from '../infra/mail/outbox.js';
 import { findCredentials, LoginCodes } from '../modules/auth/index.js';
 import { InvitationsService, type InvitationView } from '../modules/invitations/index.js';
-import { LedgerService } from '../modules/money/index.js';
+import { checkLedger, LedgerService } from '../modules/money/index.js';
+import { operatorPayouts } from './payouts.js';
 import { seedBenchProject } from '../seed/bench.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../seed/demo.js';
 import { createAccountServices } from '../services.js';
@@ -31,6 +32,9 @@ interface Command {
 
 /** A mistake in the command line: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
+
+/** A command that ran and found a problem (the ledger check): its message printed, exit code 1. */
+export class CommandFailed extends Error {}
 
 export const USAGE_HEADER = 'Usage: negayno-admin <command> [options]\n\nCommands:';
 
@@ -203,6 +207,43 @@ export const COMMANDS: Record<string, Command> = {
       const { code, expiresAt } = await new LoginCodes(database.db, config.secret).issue(account.user.id, await issuerId(database, values.issuer));
       print(`Login code for ${account.user.email} (${account.user.role}): ${code}`);
       print(`Valid once, until ${dateText(expiresAt)}, at /login-as.`);
+    },
+  },
+
+  payouts: {
+    usage: 'payouts                      the pending payout requests, oldest first',
+    async run({ database, config, print }) {
+      const pending = await operatorPayouts(database.db, config).pending();
+      if (pending.length === 0) print('No pending payouts.');
+      for (const payout of pending) {
+        print(
+          `#${String(payout.id).padEnd(8)} ${(payout.amount / 100).toFixed(2).padStart(12)} ${payout.currency}  ${dateText(payout.createdAt)}  ${payout.email ?? '—'}`,
+        );
+      }
+    },
+  },
+
+  payout: {
+    usage: 'payout complete|reject N     settle the pending payout number N (the money was sent, or it goes back to the wallet)',
+    async run({ database, config, print }, args) {
+      const [action, number] = args;
+      const outcome = action === 'complete' ? 'completed' : action === 'reject' ? 'rejected' : null;
+      if (!outcome) throw new UsageError('payout needs complete or reject');
+      const id = positiveInt(number, 'N');
+      if (id === undefined) throw new UsageError('N is required');
+      await operatorPayouts(database.db, config).settle(id, outcome);
+      print(`Payout #${id} ${outcome}.`);
+    },
+  },
+
+  ledger: {
+    usage: 'ledger check                 recompute every balance from its postings; exit 1 on any difference',
+    async run({ database, print }, args) {
+      if (args[0] !== 'check') throw new UsageError('ledger needs check');
+      const result = await checkLedger(database.db);
+      for (const line of result.lines) print(line);
+      if (!result.ok) throw new CommandFailed(`The ledger check found ${result.lines.length} difference(s).`);
+      print('The ledger is consistent: every balance equals the sum of its postings, every transaction sums to zero.');
     },
   },
 

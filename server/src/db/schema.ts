@@ -208,6 +208,33 @@ export interface PostingsTable {
   created_at: DefaultTimestamp;
 }
 
+export type PaymentProviderName = 'test' | 'liqpay';
+export type PaymentOrderStatus = 'pending' | 'completed' | 'rejected';
+
+export interface PaymentOrdersTable {
+  id: Generated<number>;
+  order_id: string;
+  provider: PaymentProviderName;
+  user_id: number;
+  project_id: number | null;
+  account_id: number;
+  transaction_id: number;
+  amount: number;
+  fee: number;
+  currency: Currency;
+  status: Generated<PaymentOrderStatus>;
+  created_at: DefaultTimestamp;
+  settled_at: Date | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  answer: string | null;
+  created_at: DefaultTimestamp;
+}
+
 export interface ClientLogsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -292,6 +319,8 @@ export interface Database {
   accounts: AccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   postings: PostingsTable;
+  payment_orders: PaymentOrdersTable;
+  idempotency_keys: IdempotencyKeysTable;
   client_logs: ClientLogsTable;
   invitation_codes: InvitationCodesTable;
   auth_flows: AuthFlowsTable;

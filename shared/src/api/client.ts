@@ -43,6 +43,8 @@ export interface RequestOptions {
   /** The caller shows the failure itself: no alert (maintenance mode and sign-out still apply). */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key` on the calls that move money: a retry with the same key moves nothing twice. */
+  idempotencyKey?: string;
 }
 
 let languageOf: () => string = () => 'uk';
@@ -82,6 +84,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
   options.signal?.addEventListener('abort', abortFromCaller, { once: true });
 
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageOf() };
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

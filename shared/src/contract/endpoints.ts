@@ -7,6 +7,24 @@ import { loginBody, logRequestBody } from './auth.js';
 import type { Balance, PublicUser, Project, ProjectListItem, Task, TaskCard, UserProfile, VersionInfo } from './entities.js';
 import { endpoint } from './endpoint.js';
 import {
+  amountBody,
+  closeProjectBody,
+  depositBody,
+  liqpayCallbackBody,
+  orderIdParam,
+  testPaymentBody,
+  tipsBody,
+  type BalanceStatMonth,
+  type Calculation,
+  type Checkout,
+  type CloseProjectAnswer,
+  type PartnerProgram,
+  type PaymentOrderState,
+  type Transaction,
+  type TransactionsPage,
+  type WalletAnswer,
+} from './money.js';
+import {
   deleteProjectQuery,
   inviteBody,
   memberSettingsBody,
@@ -25,7 +43,10 @@ const id = {
   task: idParam('task'),
   user: idParam('user'),
   backFrom: idParam('backFrom'),
+  number: idParam('transaction'),
 };
+
+const project = { params: { id: id.project } } as const;
 
 /** The three step machines share one shape: `POST /{kind}/{step}`, answered with the next step. */
 const flowStep = { params: { step: flowStepParam }, body: flowStepBody } as const;
@@ -51,9 +72,45 @@ export const endpoints = {
     profile: endpoint('GET', '/user/profile', {}).answers<UserProfile>(),
     get: endpoint('GET', '/user/:id', { params: { id: id.user } }).answers<PublicUser>(),
   },
+  /**
+   * Spec 7 "Balance". Every call that moves money takes an `Idempotency-Key` header: the same key with
+   * the same body answers the first result again, with another body `409`.
+   */
   money: {
-    balance: endpoint('GET', '/user/balance', {}).answers<Balance>(),
+    balance: endpoint('GET', '/user/balance', {}).answers<WalletAnswer>(),
     bonusBalance: endpoint('GET', '/user/bonus-balance', {}).answers<Balance>(),
+    calculate: endpoint('POST', '/user/balance/calculate', { body: amountBody }).answers<Calculation>(),
+    payment: endpoint('POST', '/user/balance/payment', { body: amountBody }).answers<Checkout>(),
+    payout: endpoint('POST', '/user/balance/payout', { body: amountBody }).answers<Transaction>(),
+    cancelPayout: endpoint('POST', '/user/balance/payout/:number/cancel', { params: { number: id.number } }).answers<Transaction>(),
+    debitStat: endpoint('GET', '/user/balance/debit-stat', {}).answers<BalanceStatMonth[]>(),
+    creditStat: endpoint('GET', '/user/balance/credit-stat', {}).answers<BalanceStatMonth[]>(),
+    transactions: endpoint('GET', '/user/balance/transactions', {}).answers<TransactionsPage>(),
+    transactionsFrom: endpoint('GET', '/user/balance/transactions/:backFrom', { params: { backFrom: id.backFrom } }).answers<TransactionsPage>(),
+    transaction: endpoint('GET', '/user/balance/transaction/:number', { params: { number: id.number } }).answers<Transaction>(),
+    bonusCreditStat: endpoint('GET', '/user/bonus-balance/credit-stat', {}).answers<BalanceStatMonth[]>(),
+    bonusTransactions: endpoint('GET', '/user/bonus-balance/transactions', {}).answers<TransactionsPage>(),
+    bonusTransactionsFrom: endpoint('GET', '/user/bonus-balance/transactions/:backFrom', { params: { backFrom: id.backFrom } }).answers<TransactionsPage>(),
+    bonusTransaction: endpoint('GET', '/user/bonus-balance/transaction/:number', { params: { number: id.number } }).answers<Transaction>(),
+    partner: endpoint('GET', '/user/partner-program', {}).answers<PartnerProgram>(),
+    projectBalance: endpoint('GET', '/project/:id/balance', project).answers<Balance>(),
+    projectCalculate: endpoint('POST', '/project/:id/balance/calculate', { ...project, body: amountBody }).answers<Calculation>(),
+    projectPayment: endpoint('POST', '/project/:id/balance/payment', { ...project, body: amountBody }).answers<Checkout>(),
+    /** A project top-up from the user's wallet or bonus balance (`projectdeposit`). */
+    projectDeposit: endpoint('POST', '/project/:id/balance/deposit', { ...project, body: depositBody }).answers<Transaction>(),
+    projectDebitStat: endpoint('GET', '/project/:id/balance/debit-stat', project).answers<BalanceStatMonth[]>(),
+    projectTransactions: endpoint('GET', '/project/:id/balance/transactions', project).answers<TransactionsPage>(),
+    projectTransactionsFrom: endpoint('GET', '/project/:id/balance/transactions/:backFrom', {
+      params: { id: id.project, backFrom: id.backFrom },
+    }).answers<TransactionsPage>(),
+    projectTransaction: endpoint('GET', '/project/:id/balance/transaction/:number', { params: { id: id.project, number: id.number } }).answers<Transaction>(),
+    /** Closure: the balance goes to another project of the admin's (`projectId`) or to their wallet; the project is archived. */
+    closeProject: endpoint('POST', '/project/:id/close', { ...project, body: closeProjectBody }).answers<CloseProjectAnswer>(),
+    tips: endpoint('POST', '/task/:id/tips', { params: { id: id.task }, body: tipsBody }).answers<Transaction>(),
+    order: endpoint('GET', '/payment/:orderId', { params: { orderId: orderIdParam } }).answers<PaymentOrderState>(),
+    /** The test provider's Pay / Decline (decisions 5): the same confirmation path as a provider callback. */
+    testPayment: endpoint('POST', '/payment/test/:orderId', { params: { orderId: orderIdParam }, body: testPaymentBody }).answers<PaymentOrderState>(),
+    liqpayCallback: endpoint('POST', '/payment/liqpay/callback', { body: liqpayCallbackBody }).answers<null>(),
   },
   projects: {
     list: endpoint('GET', '/projects', {}).answers<ProjectListItem[]>(),

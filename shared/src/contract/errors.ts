@@ -93,6 +93,8 @@ const CATALOGUE = {
   amount_is_not_number: [400, 'Сума має бути числом', 'The amount must be a number'],
   amount_is_insufficient: [400, 'Недостатня сума', 'Insufficient amount'],
   balance_is_insufficient: [400, 'Недостатньо коштів на балансі', 'Insufficient balance'],
+  payment_is_disabled: [409, 'Поповнення карткою зараз вимкнено', 'Card top-ups are turned off'],
+  idempotency_key_reused: [409, 'Цей запит уже надіслано з іншими даними', 'This request was already sent with other data'],
 
   // Not found
   ...notFound('avatar', 'Аватар не знайдено', 'Avatar not found'),

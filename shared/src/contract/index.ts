@@ -10,6 +10,7 @@ export * from './registration.js';
 export * from './file-types.js';
 export * from './socket-events.js';
 export * from './projects.js';
+export * from './money.js';
 export * from './remotes.js';
 export * from './endpoint.js';
 export * from './endpoints.js';

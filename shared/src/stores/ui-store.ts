@@ -9,6 +9,8 @@ export type WalletKind = 'user' | 'bonus' | 'project';
 export interface WalletRequest {
   kind: WalletKind;
   projectId?: number;
+  /** A card order the payer returned from: the drawer shows how it ended. */
+  orderId?: string;
 }
 
 export class UiStore {

@@ -1,82 +1,81 @@
-import { Card, DrawerBody, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
-import { GiftRegular, WalletRegular } from '@fluentui/react-icons';
-import { DRAWER_MAX_WIDTH } from '@negayno/shared/contract';
+import { DrawerBody, MessageBar, MessageBarBody, Tab, TabList, makeStyles, tokens } from '@negayno/shared/fluent';
+import { DRAWER_MAX_WIDTH, type PaymentOrderState } from '@negayno/shared/contract';
 import { formatMoney } from '@negayno/shared/lib';
 import { useStores, type WalletKind } from '@negayno/shared/stores';
 import { SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PartnerProgram } from './PartnerProgram';
+import { WalletPanel } from './WalletPanel';
 import { WalletStore } from './wallet-store';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${DRAWER_MAX_WIDTH}px, 100vw)` },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  card: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'row', alignItems: 'center', gap: tokens.spacingHorizontalL },
-  icon: { fontSize: '32px', color: tokens.colorBrandForeground1 },
-  amount: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero700 },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
 });
 
 export interface WalletDrawerProps {
   kind: WalletKind;
   projectId?: number;
+  /** The card order the payer came back from (`?payment=` on the return address). */
+  orderId?: string;
   onClose: () => void;
 }
 
-/** The wallet drawer: the user's wallet and bonus balances, or a project's balance. */
+type UserTab = 'user' | 'bonus' | 'partner';
+
+/** The wallet drawer: the user's wallet, bonus and partner program, or a project's balance (its administrators only). */
 export const WalletDrawer = observer(function WalletDrawer(props: WalletDrawerProps) {
   const { t } = useTranslation('wallet');
-  const { ui, projects } = useStores();
   const styles = useStyles();
-  const [store] = useState(() => new WalletStore());
-  const isProject = props.kind === 'project';
-  const project = isProject && projects.current?.id === props.projectId ? projects.current : null;
-  const language = ui.language;
-
-  useEffect(() => {
-    if (!isProject) void store.loadUserWallet();
-  }, [isProject, store]);
-
-  const loading = isProject ? !project : store.status === 'loading';
+  const isProject = props.kind === 'project' && props.projectId !== undefined;
+  const [tab, setTab] = useState<UserTab>(props.kind === 'bonus' ? 'bonus' : 'user');
+  const [stores] = useState(() => ({
+    user: new WalletStore({ kind: 'user' }),
+    bonus: new WalletStore({ kind: 'bonus' }),
+    project: props.projectId !== undefined ? new WalletStore({ kind: 'project', projectId: props.projectId }) : null,
+  }));
 
   return (
     <SideDrawer title={isProject ? t('projectTitle') : t('title')} onClose={props.onClose} className={styles.drawer} testId="wallet-drawer">
       <DrawerBody className={styles.body}>
-        {loading ? (
-          <Skeleton aria-label={t('common:loading')}>
-            <SkeletonItem size={72} style={{ marginBottom: 12 }} />
-            <SkeletonItem size={72} />
-          </Skeleton>
+        {props.orderId && <OrderResult orderId={props.orderId} store={isProject ? stores.project! : stores.user} />}
+        {isProject ? (
+          <WalletPanel store={stores.project!} />
         ) : (
           <>
-            <Card className={styles.card}>
-              <WalletRegular className={styles.icon} aria-hidden />
-              <div>
-                <Text block>{isProject ? t('balance') : t('total')}</Text>
-                <Text className={styles.amount} data-testid="wallet-balance">
-                  {isProject
-                    ? formatMoney(project?.balance ?? 0, project?.currency ?? 'UAH', language)
-                    : formatMoney(store.balance?.balance ?? 0, store.balance?.currency ?? 'UAH', language)}
-                </Text>
-              </div>
-            </Card>
-            {!isProject && (
-              <Card className={styles.card}>
-                <GiftRegular className={styles.icon} aria-hidden />
-                <div>
-                  <Text block>{t('bonusBalance')}</Text>
-                  <Text className={styles.amount} data-testid="wallet-bonus">
-                    {formatMoney(store.bonus?.balance ?? 0, store.bonus?.currency ?? 'UAH', language)}
-                  </Text>
-                  <Text size={200} block>
-                    {t('bonusHint')}
-                  </Text>
-                </div>
-              </Card>
-            )}
+            <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as UserTab)} data-testid="wallet-tabs">
+              <Tab value="user">{t('tabs.wallet')}</Tab>
+              <Tab value="bonus">{t('tabs.bonus')}</Tab>
+              <Tab value="partner">{t('tabs.partner')}</Tab>
+            </TabList>
+            {tab === 'partner' ? <PartnerProgram /> : <WalletPanel key={tab} store={stores[tab]} />}
           </>
         )}
       </DrawerBody>
     </SideDrawer>
+  );
+});
+
+/** How the card payment the payer came back from ended; a pending one is asked again shortly. */
+const OrderResult = observer(function OrderResult(props: { orderId: string; store: WalletStore }) {
+  const { t } = useTranslation('wallet');
+  const { ui } = useStores();
+  const { store, orderId } = props;
+  useEffect(() => {
+    void store.loadOrder(orderId);
+    const timer = setInterval(() => {
+      if (store.order?.status === 'pending') void store.loadOrder(orderId);
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [store, orderId]);
+  const order: PaymentOrderState | null = store.order;
+  if (!order) return null;
+  const intent = order.status === 'completed' ? 'success' : order.status === 'rejected' ? 'error' : 'warning';
+  return (
+    <MessageBar intent={intent} data-testid="payment-result" data-status={order.status}>
+      <MessageBarBody>{t(`payment.${order.status}`, { amount: formatMoney(order.amount, order.currency, ui.language) })}</MessageBarBody>
+    </MessageBar>
   );
 });

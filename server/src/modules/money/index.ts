@@ -1,4 +1,13 @@
-/** The money module's front door: the ledger other modules read balances from, the service and routes. */
-export { LedgerService } from './ledger.js';
+/** The money module's front door: the ledger other modules move and read balances with, the services and routes. */
+export { MoneyEvents } from './events.js';
+export { Idempotency } from './idempotency.js';
+export { checkLedger, type LedgerCheckResult } from './ledger-check.js';
+export { LedgerService, type AccountRef, type PostingInput, type TransactionInput } from './ledger.js';
+export { PaymentsService } from './payments.js';
+export { PayoutsService } from './payouts.js';
+export { cardProviderOf } from './providers/index.js';
+export { encodeLiqpayData, liqpaySignature } from './providers/liqpay.js';
+export { startMoneyJobs } from './jobs.js';
 export { moneyRoutes } from './routes.js';
 export { MoneyService } from './service.js';
+export { Statements } from './statements.js';

@@ -9,7 +9,19 @@ import type { Currency, PaymentType, TransactionStatus } from '@negayno/shared/c
 import type { Db } from '../../db/connection.js';
 import type { AccountKind } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { findAccount, insertAccountIfMissing, insertPostings, insertTransaction, lockAccounts, setBalance, type AccountOwner } from './repo.js';
+import {
+  findAccount,
+  findAccountIds,
+  insertAccountIfMissing,
+  insertPostings,
+  insertTransaction,
+  lockAccounts,
+  lockTransaction,
+  ownerKey,
+  setBalances,
+  setTransactionStatus,
+  type AccountOwner,
+} from './repo.js';
 
 export interface AccountRef extends AccountOwner {
   kind: AccountKind;
@@ -78,23 +90,29 @@ export class LedgerService {
     return (await findAccount(executor, account.kind, ownerOf(account), currency))?.balance ?? 0;
   }
 
+  /**
+   * Adds the postings that settle an existing transaction and sets its final status, in one database
+   * transaction with the same locks as `post`: a card top-up's confirmation (pending → completed), a
+   * payout's reversal (pending → cancelled or rejected). Answers null when the transaction is no longer
+   * `expectedStatus` (settled by someone else first), and changes nothing then.
+   */
+  async settle(
+    transactionId: number,
+    change: { expectedStatus: TransactionStatus; status: TransactionStatus; currency: Currency; postings: PostingInput[] },
+    executor: Db = this.db,
+  ): Promise<PostedTransaction | null> {
+    if (change.postings.length > 0) assertBalanced({ postings: change.postings });
+    const run = async (trx: Db): Promise<PostedTransaction | null> => {
+      const current = await lockTransaction(trx, transactionId);
+      if (!current || current.status !== change.expectedStatus) return null;
+      const postings = change.postings.length > 0 ? await this.writePostings(trx, transactionId, change.currency, change.postings) : [];
+      await setTransactionStatus(trx, transactionId, change.status);
+      return { id: transactionId, amount: current.amount, postings };
+    };
+    return executor.isTransaction ? run(executor) : executor.transaction().execute(run);
+  }
+
   private async postWithin(trx: Db, input: TransactionInput): Promise<PostedTransaction> {
-    const accountIds: number[] = [];
-    for (const posting of input.postings) accountIds.push(await this.getOrCreateAccount(posting.account, input.currency, trx));
-
-    const locked = await lockAccounts(trx, [...new Set(accountIds)]);
-    const balances = new Map(locked.map((account) => [account.id, account.balance]));
-    const kinds = new Map(locked.map((account) => [account.id, account.kind]));
-
-    const postings = input.postings.map((posting, index) => {
-      const accountId = accountIds[index]!;
-      const balanceBefore = balances.get(accountId)!;
-      const balanceAfter = balanceBefore + posting.amount;
-      if (balanceAfter < 0 && kinds.get(accountId) !== 'provider') throw new AppError('balance_is_insufficient');
-      balances.set(accountId, balanceAfter);
-      return { accountId, amount: posting.amount, balanceBefore, balanceAfter };
-    });
-
     const amount = input.postings.reduce((sum, posting) => sum + Math.max(posting.amount, 0), 0);
     const transactionId = await insertTransaction(trx, {
       paymentType: input.paymentType,
@@ -108,12 +126,53 @@ export class LedgerService {
       documentName: input.documentName ?? null,
       externalRef: input.externalRef ?? null,
     });
+    const postings = await this.writePostings(trx, transactionId, input.currency, input.postings);
+    return { id: transactionId, amount, postings };
+  }
+
+  /** The ids of the postings' accounts in one query, creating the missing ones first. */
+  private async accountIdsOf(trx: Db, accounts: AccountRef[], currency: Currency): Promise<number[]> {
+    const owned = accounts.map((account) => ({ kind: account.kind, ...ownerOf(account) }));
+    let ids = await findAccountIds(trx, owned, currency);
+    const missing = owned.filter((account) => !ids.has(ownerKey(account)));
+    if (missing.length > 0) {
+      for (const account of missing) await insertAccountIfMissing(trx, account.kind, account, currency);
+      ids = await findAccountIds(trx, owned, currency);
+    }
+    return owned.map((account) => {
+      const id = ids.get(ownerKey(account));
+      if (id === undefined) throw new Error(`account ${account.kind} could not be created`);
+      return id;
+    });
+  }
+
+  /** Locks the accounts in id order, refuses a balance below zero, writes the postings and the cached balances. */
+  private async writePostings(trx: Db, transactionId: number, currency: Currency, inputs: PostingInput[]): Promise<PostedTransaction['postings']> {
+    const accountIds = await this.accountIdsOf(
+      trx,
+      inputs.map((posting) => posting.account),
+      currency,
+    );
+
+    const locked = await lockAccounts(trx, [...new Set(accountIds)]);
+    const balances = new Map(locked.map((account) => [account.id, account.balance]));
+    const kinds = new Map(locked.map((account) => [account.id, account.kind]));
+
+    const postings = inputs.map((posting, index) => {
+      const accountId = accountIds[index]!;
+      const balanceBefore = balances.get(accountId)!;
+      const balanceAfter = balanceBefore + posting.amount;
+      if (balanceAfter < 0 && kinds.get(accountId) !== 'provider') throw new AppError('balance_is_insufficient');
+      balances.set(accountId, balanceAfter);
+      return { accountId, amount: posting.amount, balanceBefore, balanceAfter };
+    });
+
     await insertPostings(
       trx,
       postings.map((posting) => ({ ...posting, transactionId })),
     );
-    for (const [accountId, balance] of balances) await setBalance(trx, accountId, balance);
-    return { id: transactionId, amount, postings };
+    await setBalances(trx, balances);
+    return postings;
   }
 }
 
@@ -126,7 +185,7 @@ function ownerOf(account: AccountRef): AccountOwner {
   return ownerKey === null ? {} : { [ownerKey]: account[ownerKey] };
 }
 
-function assertBalanced(input: TransactionInput): void {
+function assertBalanced(input: Pick<TransactionInput, 'postings'>): void {
   if (input.postings.length < 2) throw new Error('a transaction needs at least two postings');
   for (const posting of input.postings) {
     if (!Number.isSafeInteger(posting.amount) || posting.amount === 0) throw new Error(`invalid posting amount ${posting.amount}`);

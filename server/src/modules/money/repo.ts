@@ -1,6 +1,7 @@
 import type { Currency, PaymentType, TransactionStatus } from '@negayno/shared/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { AccountKind } from '../../db/schema.js';
+import type { AccountKind, PaymentOrderStatus, PaymentProviderName } from '../../db/schema.js';
 
 export interface AccountOwner {
   userId?: number;
@@ -26,6 +27,42 @@ export async function findAccount(db: Db, kind: AccountKind, owner: AccountOwner
     .executeTakeFirst();
 }
 
+export interface OwnedAccount extends AccountOwner {
+  kind: AccountKind;
+}
+
+/** One key per account owner: `project:0:12:0`. */
+export function ownerKey(account: OwnedAccount): string {
+  return `${account.kind}:${account.userId ?? 0}:${account.projectId ?? 0}:${account.taskId ?? 0}`;
+}
+
+/** The ids of several accounts in one query, by owner key (missing ones are absent). */
+export async function findAccountIds(db: Db, accounts: OwnedAccount[], currency: Currency): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'kind', 'user_id', 'project_id', 'task_id'])
+    .where('currency', '=', currency)
+    .where((eb) =>
+      eb.or(
+        accounts.map((account) =>
+          eb.and([
+            eb('kind', '=', account.kind),
+            eb('user_id', account.userId === undefined ? 'is' : '=', account.userId ?? null),
+            eb('project_id', account.projectId === undefined ? 'is' : '=', account.projectId ?? null),
+            eb('task_id', account.taskId === undefined ? 'is' : '=', account.taskId ?? null),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      ownerKey({ kind: row.kind, userId: row.user_id ?? undefined, projectId: row.project_id ?? undefined, taskId: row.task_id ?? undefined }),
+      row.id,
+    ]),
+  );
+}
+
 /** Creates the account unless it exists (another transaction may be creating it at the same moment). */
 export async function insertAccountIfMissing(db: Db, kind: AccountKind, owner: AccountOwner, currency: Currency): Promise<void> {
   await db
@@ -40,8 +77,23 @@ export async function lockAccounts(db: Db, ids: number[]): Promise<LockedAccount
   return db.selectFrom('accounts').select(['id', 'kind', 'balance']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
-export async function setBalance(db: Db, accountId: number, balance: number): Promise<void> {
-  await db.updateTable('accounts').set({ balance }).where('id', '=', accountId).execute();
+/** The cached balances of several locked accounts in one statement. */
+export async function setBalances(db: Db, balances: Map<number, number>): Promise<void> {
+  if (balances.size === 0) return;
+  const values = sql.join([...balances].map(([id, balance]) => sql`(${id}::integer, ${balance}::bigint)`));
+  await sql`UPDATE accounts SET balance = v.balance FROM (VALUES ${values}) AS v(id, balance) WHERE accounts.id = v.id`.execute(db);
+}
+
+export async function lockTransaction(db: Db, id: number): Promise<{ status: TransactionStatus; amount: number } | undefined> {
+  return db.selectFrom('ledger_transactions').select(['status', 'amount']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function setTransactionStatus(db: Db, id: number, status: TransactionStatus): Promise<void> {
+  await db
+    .updateTable('ledger_transactions')
+    .set({ status, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function insertTransaction(
@@ -94,4 +146,271 @@ export async function insertPostings(
       })),
     )
     .execute();
+}
+
+export async function insertPendingTransaction(db: Db, transaction: Omit<Parameters<typeof insertTransaction>[1], 'status'>): Promise<number> {
+  return insertTransaction(db, { ...transaction, status: 'pending' });
+}
+
+export interface TransactionRow {
+  id: number;
+  paymentType: PaymentType;
+  status: TransactionStatus;
+  amount: number;
+  currency: Currency;
+  createdAt: Date;
+  projectId: number | null;
+  projectName: string | null;
+  taskId: number | null;
+  taskNumber: number | null;
+  taskName: string | null;
+  documentName: string | null;
+  senderId: number | null;
+  senderFirstname: string | null;
+  senderLastname: string | null;
+  recipientFirstname: string | null;
+  recipientLastname: string | null;
+}
+
+/** The postings of some transactions on one account, oldest first (a reversed payout has two). */
+export interface AccountPosting {
+  transactionId: number;
+  amount: number;
+  balanceBefore: number;
+  balanceAfter: number;
+}
+
+/**
+ * One account's statement, newest first: the transactions with a posting on it, and its card orders
+ * (pending or rejected ones have no postings yet). `backFrom` is the last number the caller holds.
+ */
+export async function statementOf(db: Db, accountId: number, options: { backFrom?: number; number?: number; limit: number }): Promise<TransactionRow[]> {
+  let query = db
+    .selectFrom('ledger_transactions as t')
+    .leftJoin('projects as p', 'p.id', 't.project_id')
+    .leftJoin('tasks as k', 'k.id', 't.task_id')
+    .leftJoin('users as s', 's.id', 't.sender_id')
+    .leftJoin('users as r', 'r.id', 't.recipient_id')
+    .select([
+      't.id',
+      't.payment_type as paymentType',
+      't.status',
+      't.amount',
+      't.currency',
+      't.created_at as createdAt',
+      't.project_id as projectId',
+      'p.name as projectName',
+      't.task_id as taskId',
+      'k.number as taskNumber',
+      'k.name as taskName',
+      't.document_name as documentName',
+      't.sender_id as senderId',
+      's.firstname as senderFirstname',
+      's.lastname as senderLastname',
+      'r.firstname as recipientFirstname',
+      'r.lastname as recipientLastname',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('t.id', 'in', eb.selectFrom('postings').select('transaction_id').where('account_id', '=', accountId)),
+        eb('t.id', 'in', eb.selectFrom('payment_orders').select('transaction_id').where('account_id', '=', accountId)),
+      ]),
+    );
+  if (options.backFrom !== undefined) query = query.where('t.id', '<', options.backFrom);
+  if (options.number !== undefined) query = query.where('t.id', '=', options.number);
+  return query.orderBy('t.id', 'desc').limit(options.limit).execute() as Promise<TransactionRow[]>;
+}
+
+export async function postingsOn(db: Db, accountId: number, transactionIds: number[]): Promise<AccountPosting[]> {
+  if (transactionIds.length === 0) return [];
+  return db
+    .selectFrom('postings')
+    .select(['transaction_id as transactionId', 'amount', 'balance_before as balanceBefore', 'balance_after as balanceAfter'])
+    .where('account_id', '=', accountId)
+    .where('transaction_id', 'in', transactionIds)
+    .orderBy('id')
+    .execute();
+}
+
+export interface MonthRow {
+  month: string;
+  debit: number;
+  debitsProjects: number;
+  creditsTasks: number;
+  creditsTips: number;
+}
+
+/**
+ * Per month (UTC) since `since`: money in from top-ups, transfers, refunds and bonus (debit), money out
+ * to projects (debits.projects), earnings for tasks and tips (credits). Only settled movements count.
+ */
+export async function monthsOf(db: Db, accountId: number, since: Date): Promise<MonthRow[]> {
+  const month = sql<string>`to_char(date_trunc('month', p.created_at AT TIME ZONE 'UTC'), 'YYYY-MM')`;
+  const sumWhere = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(CASE WHEN ${condition} THEN abs(p.amount) ELSE 0 END), 0)::bigint`;
+  return db
+    .selectFrom('postings as p')
+    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .select([
+      month.as('month'),
+      sumWhere(sql`p.amount > 0 AND t.payment_type NOT IN ('workpayment', 'tips')`).as('debit'),
+      sumWhere(sql`p.amount < 0 AND t.payment_type IN ('projectdeposit', 'projecttransfer', 'taskpayment')`).as('debitsProjects'),
+      sumWhere(sql`p.amount > 0 AND t.payment_type = 'workpayment'`).as('creditsTasks'),
+      sumWhere(sql`p.amount > 0 AND t.payment_type = 'tips'`).as('creditsTips'),
+    ])
+    .where('p.account_id', '=', accountId)
+    .where('t.status', '=', 'completed')
+    .where('p.created_at', '>=', since)
+    .groupBy(month)
+    .orderBy(month)
+    .execute();
+}
+
+export interface PaymentOrderRow {
+  id: number;
+  order_id: string;
+  provider: PaymentProviderName;
+  user_id: number;
+  project_id: number | null;
+  account_id: number;
+  transaction_id: number;
+  amount: number;
+  fee: number;
+  currency: Currency;
+  status: PaymentOrderStatus;
+  created_at: Date;
+}
+
+export async function insertPaymentOrder(
+  db: Db,
+  order: Pick<PaymentOrderRow, 'order_id' | 'provider' | 'user_id' | 'project_id' | 'account_id' | 'transaction_id' | 'amount' | 'fee' | 'currency'>,
+): Promise<void> {
+  await db.insertInto('payment_orders').values(order).execute();
+}
+
+export async function findPaymentOrder(db: Db, orderId: string, options: { lock?: boolean } = {}): Promise<PaymentOrderRow | undefined> {
+  const query = db.selectFrom('payment_orders').selectAll().where('order_id', '=', orderId);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst() as Promise<PaymentOrderRow | undefined>;
+}
+
+export async function setPaymentOrderStatus(db: Db, id: number, status: PaymentOrderStatus): Promise<void> {
+  await db
+    .updateTable('payment_orders')
+    .set({ status, settled_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Orders still pending after `olderThan`: their callback may never come, so the provider is asked. */
+export async function stalePendingOrders(db: Db, provider: PaymentProviderName, olderThan: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('payment_orders')
+    .select('order_id')
+    .where('status', '=', 'pending')
+    .where('provider', '=', provider)
+    .where('created_at', '<', olderThan)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.order_id);
+}
+
+/** The pending payouts, oldest first, with the asker (negayno-admin payouts). */
+export async function pendingPayouts(
+  db: Db,
+): Promise<Array<{ id: number; amount: number; currency: Currency; createdAt: Date; userId: number | null; email: string | null }>> {
+  return db
+    .selectFrom('ledger_transactions as t')
+    .leftJoin('users as u', 'u.id', 't.sender_id')
+    .select(['t.id', 't.amount', 't.currency', 't.created_at as createdAt', 't.sender_id as userId', 'u.email'])
+    .where('t.payment_type', '=', 'payout')
+    .where('t.status', '=', 'pending')
+    .orderBy('t.id')
+    .execute() as Promise<Array<{ id: number; amount: number; currency: Currency; createdAt: Date; userId: number | null; email: string | null }>>;
+}
+
+export async function findTransaction(
+  db: Db,
+  id: number,
+): Promise<{ id: number; paymentType: PaymentType; status: TransactionStatus; amount: number; currency: Currency; senderId: number | null } | undefined> {
+  return db
+    .selectFrom('ledger_transactions')
+    .select(['id', 'payment_type as paymentType', 'status', 'amount', 'currency', 'sender_id as senderId'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Every account whose cached balance differs from the sum of its postings (the ledger check). */
+export async function balanceDifferences(db: Db): Promise<Array<{ id: number; kind: AccountKind; cached: number; computed: number }>> {
+  const rows = await db
+    .selectFrom('accounts as a')
+    .leftJoin(
+      db
+        .selectFrom('postings')
+        .select(['account_id', sql<number>`sum(amount)::bigint`.as('total')])
+        .groupBy('account_id')
+        .as('s'),
+      's.account_id',
+      'a.id',
+    )
+    .select(['a.id', 'a.kind', 'a.balance as cached', sql<number>`coalesce(s.total, 0)::bigint`.as('computed')])
+    .execute();
+  return rows
+    .filter((row) => Number(row.cached) !== Number(row.computed))
+    .map((row) => ({ ...row, cached: Number(row.cached), computed: Number(row.computed) }));
+}
+
+/** Transactions whose postings do not sum to zero (the trigger makes this impossible; the check proves it). */
+export async function unbalancedTransactions(db: Db): Promise<Array<{ id: number; total: number }>> {
+  const rows = await db
+    .selectFrom('postings')
+    .select(['transaction_id as id', sql<number>`sum(amount)::bigint`.as('total')])
+    .groupBy('transaction_id')
+    .having(sql`sum(amount)`, '<>', 0)
+    .execute();
+  return rows.map((row) => ({ id: row.id, total: Number(row.total) }));
+}
+
+/** The first answer kept for this key, or null after claiming the key for this request. */
+export async function claimIdempotencyKey(
+  db: Db,
+  userId: number,
+  key: string,
+  requestHash: string,
+): Promise<{ requestHash: string; answer: string | null } | null> {
+  const inserted = await db
+    .insertInto('idempotency_keys')
+    .values({ user_id: userId, key, request_hash: requestHash })
+    .onConflict((oc) => oc.doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (inserted) return null;
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash as requestHash', 'answer'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function storeIdempotentAnswer(db: Db, userId: number, key: string, answer: string): Promise<void> {
+  await db.updateTable('idempotency_keys').set({ answer }).where('user_id', '=', userId).where('key', '=', key).execute();
+}
+
+/** A failed first attempt frees its key: the client may retry the same request. */
+export async function releaseIdempotencyKey(db: Db, userId: number, key: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('answer', 'is', null).execute();
+}
+
+/** The bonus an inviter earned: the sum of their bonus account's bonus postings. */
+export async function bonusEarned(db: Db, accountId: number): Promise<number> {
+  const row = await db
+    .selectFrom('postings as p')
+    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .select(sql<number>`coalesce(sum(p.amount), 0)::bigint`.as('total'))
+    .where('p.account_id', '=', accountId)
+    .where('t.payment_type', '=', 'bonus')
+    .where('p.amount', '>', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }

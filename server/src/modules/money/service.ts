@@ -1,29 +1,193 @@
-import type { Balance } from '@negayno/shared/contract';
+/**
+ * The wallet calls of spec 7 "Balance" that are not card payments or payouts: balances, statements and
+ * statistics of the three kinds of balance, the partner program, and the moves between balances
+ * (tips, a project top-up from the wallet or the bonus, the transfer of a closed project's balance).
+ */
+import type {
+  Balance,
+  BalanceStatMonth,
+  CloseProjectAnswer,
+  Currency,
+  PartnerProgram,
+  Transaction,
+  TransactionsPage,
+  WalletAnswer,
+} from '@negayno/shared/contract';
+import type { MoneyConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { findUserById } from '../users/index.js';
-import type { LedgerService } from './ledger.js';
+import type { ProjectEditingService, ProjectsService } from '../projects/index.js';
+import type { TasksService } from '../tasks/index.js';
+import { countInvitedBy, findUserById } from '../users/index.js';
+import type { MoneyEvents } from './events.js';
+import type { AccountRef, LedgerService, PostingInput } from './ledger.js';
+import { assertWithin, canTip, walletPermissionsOf } from './policy.js';
 import { toBalance } from './presenters.js';
+import { bonusEarned, findAccount } from './repo.js';
+import type { Statements } from './statements.js';
 
-/** What the wallet screens read. Money moves themselves go through the LedgerService. */
+export type UserAccountKind = 'user_wallet' | 'user_bonus';
+
 export class MoneyService {
   constructor(
     private readonly db: Db,
     private readonly ledger: LedgerService,
+    private readonly config: MoneyConfig,
+    private readonly statements: Statements,
+    private readonly events: MoneyEvents,
+    private readonly projects: ProjectsService,
+    private readonly projectEditing: ProjectEditingService,
+    private readonly tasks: TasksService,
   ) {}
 
-  walletOf(user: AuthUser): Promise<Balance> {
-    return this.userBalance(user, 'user_wallet');
+  async walletOf(user: AuthUser): Promise<WalletAnswer> {
+    const account = await this.accountOf(user);
+    const balance = await this.ledger.balanceOf({ kind: 'user_wallet', userId: user.id }, account.currency);
+    const can = walletPermissionsOf(account.role, this.config);
+    return { ...toBalance(balance, account.currency), can, billingEmail: this.config.provider === 'off' ? this.config.billingEmail : null };
   }
 
-  bonusOf(user: AuthUser): Promise<Balance> {
-    return this.userBalance(user, 'user_bonus');
+  async bonusOf(user: AuthUser): Promise<Balance> {
+    const { currency } = await this.accountOf(user);
+    return toBalance(await this.ledger.balanceOf({ kind: 'user_bonus', userId: user.id }, currency), currency);
   }
 
-  private async userBalance(user: AuthUser, kind: 'user_wallet' | 'user_bonus'): Promise<Balance> {
+  async userTransactions(user: AuthUser, kind: UserAccountKind, backFrom?: number): Promise<TransactionsPage> {
+    const { currency } = await this.accountOf(user);
+    return this.statements.page(user, { kind, userId: user.id }, currency, backFrom);
+  }
+
+  async userTransaction(user: AuthUser, kind: UserAccountKind, number: number): Promise<Transaction> {
+    const { currency } = await this.accountOf(user);
+    return this.statements.one(user, { kind, userId: user.id }, currency, number);
+  }
+
+  async userMonths(user: AuthUser, kind: UserAccountKind): Promise<BalanceStatMonth[]> {
+    const { currency } = await this.accountOf(user);
+    return this.statements.months({ kind, userId: user.id }, currency);
+  }
+
+  async projectBalance(user: AuthUser, projectId: number): Promise<Balance> {
+    const project = await this.projects.balanceOwnedBy(user, projectId);
+    return toBalance(await this.ledger.balanceOf({ kind: 'project', projectId }, project.currency), project.currency);
+  }
+
+  async projectTransactions(user: AuthUser, projectId: number, backFrom?: number): Promise<TransactionsPage> {
+    const project = await this.projects.balanceOwnedBy(user, projectId);
+    return this.statements.page(user, { kind: 'project', projectId }, project.currency, backFrom);
+  }
+
+  async projectTransaction(user: AuthUser, projectId: number, number: number): Promise<Transaction> {
+    const project = await this.projects.balanceOwnedBy(user, projectId);
+    return this.statements.one(user, { kind: 'project', projectId }, project.currency, number);
+  }
+
+  async projectMonths(user: AuthUser, projectId: number): Promise<BalanceStatMonth[]> {
+    const project = await this.projects.balanceOwnedBy(user, projectId);
+    return this.statements.months({ kind: 'project', projectId }, project.currency);
+  }
+
+  async partnerProgram(user: AuthUser): Promise<PartnerProgram> {
+    const account = await this.accountOf(user);
+    const bonus = await findAccount(this.db, 'user_bonus', { userId: user.id }, account.currency);
+    return {
+      promoCode: account.promo_code,
+      invitedCount: await countInvitedBy(this.db, user.id),
+      bonusEarned: bonus ? await bonusEarned(this.db, bonus.id) : 0,
+      bonusPercent: this.config.bonusPercent,
+      currency: account.currency,
+    };
+  }
+
+  /** A project top-up from the administrator's wallet or bonus balance (the bonus pays nothing else). */
+  async deposit(user: AuthUser, projectId: number, amount: number, from: 'wallet' | 'bonus'): Promise<Transaction> {
+    const project = await this.projects.balanceOwnedBy(user, projectId);
+    const { currency } = await this.accountOf(user);
+    if (currency !== project.currency) throw new AppError('invalid_value');
+    const source: AccountRef = { kind: from === 'bonus' ? 'user_bonus' : 'user_wallet', userId: user.id };
+    const target: AccountRef = { kind: 'project', projectId };
+    const number = await this.move({ paymentType: 'projectdeposit', currency, projectId, senderId: user.id }, source, target, amount);
+    return this.statements.one(user, target, currency, number);
+  }
+
+  /** Tips (decisions 5): a client's thanks from their wallet to a performer of a task they see. */
+  async tip(user: AuthUser, taskId: number, amount: number, performerId: number): Promise<Transaction> {
+    const { currency, role } = await this.accountOf(user);
+    if (!canTip(role)) throw new AppError('access_denied');
+    const task = await this.tasks.get(user, taskId);
+    if (!(await this.tasks.isPerformer(taskId, performerId))) throw new AppError('user_not_found');
+    assertWithin(amount, this.config.tips);
+    const source: AccountRef = { kind: 'user_wallet', userId: user.id };
+    const number = await this.move(
+      { paymentType: 'tips', currency, projectId: task.project.id, taskId, senderId: user.id, recipientId: performerId },
+      source,
+      { kind: 'user_wallet', userId: performerId },
+      amount,
+    );
+    return this.statements.one(user, source, currency, number);
+  }
+
+  /**
+   * Closure: the whole balance goes to another project the caller administers (`targetProjectId`) or
+   * to their wallet, then the project is archived (removed from everyone's lists).
+   */
+  async closeProject(user: AuthUser, projectId: number, targetProjectId: number | undefined): Promise<CloseProjectAnswer> {
+    const project = await this.projects.balanceOwnedBy(user, projectId);
+    const source: AccountRef = { kind: 'project', projectId };
+    let target: AccountRef = { kind: 'user_wallet', userId: user.id };
+    if (targetProjectId !== undefined) {
+      if (targetProjectId === projectId) throw new AppError('invalid_value');
+      const other = await this.projects.balanceOwnedBy(user, targetProjectId);
+      if (other.currency !== project.currency) throw new AppError('invalid_value');
+      target = { kind: 'project', projectId: targetProjectId };
+    } else if ((await this.accountOf(user)).currency !== project.currency) {
+      throw new AppError('invalid_value');
+    }
+    const balance = await this.ledger.balanceOf(source, project.currency);
+    if (balance > 0) {
+      await this.move(
+        {
+          paymentType: 'projecttransfer',
+          currency: project.currency,
+          projectId,
+          senderId: user.id,
+          recipientId: target.kind === 'user_wallet' ? user.id : undefined,
+        },
+        source,
+        target,
+        balance,
+      );
+    }
+    return this.projectEditing.delete(user, projectId, targetProjectId);
+  }
+
+  /** One completed move from one balance to another; its owners hear of it after the commit. */
+  private async move(
+    details: {
+      paymentType: 'tips' | 'projectdeposit' | 'projecttransfer';
+      currency: Currency;
+      projectId?: number;
+      taskId?: number;
+      senderId?: number;
+      recipientId?: number;
+    },
+    from: AccountRef,
+    to: AccountRef,
+    amount: number,
+  ): Promise<number> {
+    const postings: PostingInput[] = [
+      { account: from, amount: -amount },
+      { account: to, amount },
+    ];
+    const posted = await this.ledger.post({ ...details, postings });
+    await this.events.transactionChanged(posted.id, [from, to]);
+    return posted.id;
+  }
+
+  private async accountOf(user: AuthUser) {
     const row = await findUserById(this.db, user.id);
     if (!row) throw new AppError('user_not_found');
-    return toBalance(await this.ledger.balanceOf({ kind, userId: user.id }, row.currency), row.currency);
+    return row;
   }
 }

@@ -1,4 +1,4 @@
-import type { ColumnCounters, Project, ProjectListItem } from '@negayno/shared/contract';
+import type { ColumnCounters, Currency, Project, ProjectListItem } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
@@ -53,6 +53,23 @@ export class ProjectsService {
     if (!access) throw new AppError('project_not_found');
     if (!rule(access)) throw new AppError('access_denied');
     return access;
+  }
+
+  /**
+   * A project whose balance the viewer administers (the money module's balance calls), with its name
+   * and currency; refused like `accessFor` refuses.
+   */
+  async balanceOwnedBy(user: AuthUser, projectId: number): Promise<{ projectId: number; name: string; currency: Currency }> {
+    const [relation] = await relationsOf(this.db, user.id, projectId);
+    const access = relation ? projectAccessOf(user, relation) : null;
+    if (!relation || !access) throw new AppError('project_not_found');
+    if (!canSeeProjectBalance(access)) throw new AppError('access_denied');
+    return { projectId, name: relation.name, currency: relation.currency };
+  }
+
+  /** Who receives a project's balance events: its administrators. */
+  async balanceOwnersOf(projectId: number): Promise<number[]> {
+    return (await membersOf(this.db, projectId)).filter((member) => member.role === 'administrator').map((member) => member.userId);
   }
 
   /** The viewer's projects, their pending invitations among them (role `invite`, no counters). */

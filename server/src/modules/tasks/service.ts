@@ -123,6 +123,11 @@ export class TasksService {
     return { list: page.rows.map(toArchivedTask), hasMore: page.hasMore };
   }
 
+  /** Whether the user performs the task (tips go only to its performers). */
+  isPerformer(taskId: number, userId: number): Promise<boolean> {
+    return performsTask(this.db, taskId, userId);
+  }
+
   async canSee(user: AuthUser, taskId: number): Promise<boolean> {
     return (await this.findVisible(user, taskId)) !== null;
   }

@@ -7,6 +7,16 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** How many accounts came in by this user's promo code (the partner program). */
+export async function countInvitedBy(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('invited_by', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function emailIsTaken(db: Db, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
