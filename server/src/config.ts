@@ -47,6 +47,18 @@ export interface Config {
   sessionAbsoluteSeconds: number;
   /** Events one socket may send per 10 seconds; a socket over it is disconnected. */
   socketEventsPer10Seconds: number;
+  /** The task life cycle's time limits and money shares (decisions 3, 5). */
+  workflow: WorkflowConfig;
+}
+
+export interface WorkflowConfig {
+  /** Hours a task may stand in each timed status before its expiration (negayno tasks get half). */
+  slaHours: { published: number; discussion: number; estimation: number; offer: number; testing: number; review: number };
+  /** Percentages of a released escrow: the performers' (split evenly) and the sm's; the rest is platform revenue. */
+  performersSharePercent: number;
+  smSharePercent: number;
+  /** How often the scheduler looks for tasks due to go to testing (dateAutoSendForCheck). */
+  schedulerIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +112,17 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),
   SOCKET_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).default(100),
+  SLA_PUBLISH_HOURS: z.coerce.number().positive().default(24),
+  SLA_DISCUSS_HOURS: z.coerce.number().positive().default(48),
+  SLA_CALC_HOURS: z.coerce.number().positive().default(48),
+  SLA_OFFER_HOURS: z.coerce.number().positive().default(72),
+  SLA_TEST_HOURS: z.coerce.number().positive().default(48),
+  SLA_PROD_HOURS: z.coerce.number().positive().default(48),
+  PERFORMERS_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
+  SM_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
+}).refine((vars) => vars.PERFORMERS_SHARE_PERCENT + vars.SM_SHARE_PERCENT <= 100, {
+  message: 'PERFORMERS_SHARE_PERCENT + SM_SHARE_PERCENT must not exceed 100',
 });
 
 function absolute(path: string): string {
@@ -137,6 +160,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     sessionAbsoluteSeconds: Math.round(vars.SESSION_ABSOLUTE_DAYS * 24 * 3600),
     socketEventsPer10Seconds: vars.SOCKET_EVENTS_PER_10_SECONDS,
+    workflow: {
+      slaHours: {
+        published: vars.SLA_PUBLISH_HOURS,
+        discussion: vars.SLA_DISCUSS_HOURS,
+        estimation: vars.SLA_CALC_HOURS,
+        offer: vars.SLA_OFFER_HOURS,
+        testing: vars.SLA_TEST_HOURS,
+        review: vars.SLA_PROD_HOURS,
+      },
+      performersSharePercent: vars.PERFORMERS_SHARE_PERCENT,
+      smSharePercent: vars.SM_SHARE_PERCENT,
+      schedulerIntervalSeconds: vars.SCHEDULER_INTERVAL_SECONDS,
+    },
   };
 }
 

@@ -8,12 +8,13 @@ import { RateLimiter } from './infra/rate-limit/service.js';
 import type { Realtime } from './infra/realtime/realtime.js';
 import { AuthService, DeviceCookies, LoginCodes, SessionService } from './modules/auth/index.js';
 import { InvitationsService } from './modules/invitations/index.js';
-import { LedgerService, MoneyService } from './modules/money/index.js';
+import { EscrowService, LedgerService, MoneyService } from './modules/money/index.js';
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, VersionService } from './modules/system/index.js';
 import { TasksService, boardViewOf, columnCountersFor } from './modules/tasks/index.js';
 import { UsersService } from './modules/users/index.js';
+import { RecordingNotifier, WorkflowScheduler, WorkflowService, type WorkflowNotifier } from './modules/workflow/index.js';
 import { SERVER_ROOT } from './paths.js';
 
 export interface Services {
@@ -34,6 +35,10 @@ export interface Services {
   projectMembers: ProjectMembersService;
   tasks: TasksService;
   users: UsersService;
+  workflow: WorkflowService;
+  workflowScheduler: WorkflowScheduler;
+  /** The workflow's notices; the notifications module replaces this stand-in (see modules/workflow/notifier.ts). */
+  workflowNotifier: WorkflowNotifier;
   version: VersionService;
   clientLogs: ClientLogService;
 }
@@ -54,7 +59,7 @@ export function createAccountServices(db: Db): { ledger: LedgerService; projects
   return { ledger, projects, users };
 }
 
-export function createServices(config: Config, db: Db, realtime: Realtime, log: MailLog): Services {
+export function createServices(config: Config, db: Db, realtime: Realtime, log: MailLog & { error(object: object, message: string): void }): Services {
   const limiter = new RateLimiter(db);
   const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
   const { ledger, projects, users } = createAccountServices(db);
@@ -63,6 +68,10 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const mailer = createMailer(config, db, log);
   const invitations = new InvitationsService(db);
   const projectEvents = new ProjectEvents(realtime);
+  const tasks = new TasksService(db, projects, realtime);
+  const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
+  const workflowNotifier = new RecordingNotifier(log);
+  const workflow = new WorkflowService(db, projects, tasks, realtime, workflowNotifier, escrow, config.workflow);
   return {
     config,
     db,
@@ -79,8 +88,11 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     projects,
     projectEditing: new ProjectEditingService(db, projects, projectEvents),
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
-    tasks: new TasksService(db, projects, realtime),
+    tasks,
     users,
+    workflow,
+    workflowScheduler: new WorkflowScheduler(db, workflow, log),
+    workflowNotifier,
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
   };

@@ -13,3 +13,4 @@ export * from './projects.js';
 export * from './remotes.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
+export * from './workflow.js';
