@@ -219,6 +219,8 @@ export interface TaskActions {
   actions: TaskActionName[];
   /** The performers the pm may assign (to-estimation), when that action is offered. */
   performers: Array<{ id: number; firstname: string; lastname: string; nickname: string | null }>;
+  /** Whether `GET /task/{id}/ledger` (the cost panel) is the viewer's to read. */
+  seeLedger: boolean;
 }
 
 /** `GET /task/{id}/ledger`: what the task has cost so far, from the ledger. */

@@ -127,7 +127,7 @@ export class WorkflowService {
     const actions: TaskActionName[] = [];
     for (const name of TASK_ACTIONS) if (await this.allows(this.db, name, task, actors)) actions.push(name);
     const performers = actions.includes('to-estimation') ? await allPerformers(this.db) : [];
-    return { taskId, actions, performers };
+    return { taskId, actions, performers, seeLedger: canSeeTaskLedger(viewer.access) };
   }
 
   /** `GET /task/{id}/documents`: the current offer and the contract; guests see none, prices per spec 6. */
