@@ -83,47 +83,49 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-const environmentSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATABASE_URL: optionalText,
-  DATA_DIR: optionalText,
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  NEGAYNO_SECRET: optionalText,
-  NEGAYNO_SEED_DEMO: flag,
-  WEB_ROOT: optionalText,
-  MAINTENANCE_MODE: flag,
-  COOKIE_SECURE: flag,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag,
-  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
-    message: 'expected smtp://… or smtps://…',
-  }),
-  MAIL_FROM: optionalText,
-  // Up to the hour a registration or recovery lives after its last step: a code cannot outlive its flow.
-  EMAIL_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(EMAIL_CODE.ttlSeconds),
-  PUBLIC_URL: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/ })
-      .transform((url) => url.replace(/\/+$/, ''))
-      .optional(),
-  ),
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),
-  SOCKET_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).default(100),
-  SLA_PUBLISH_HOURS: z.coerce.number().positive().default(24),
-  SLA_DISCUSS_HOURS: z.coerce.number().positive().default(48),
-  SLA_CALC_HOURS: z.coerce.number().positive().default(48),
-  SLA_OFFER_HOURS: z.coerce.number().positive().default(72),
-  SLA_TEST_HOURS: z.coerce.number().positive().default(48),
-  SLA_PROD_HOURS: z.coerce.number().positive().default(48),
-  PERFORMERS_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
-  SM_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
-  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
-}).refine((vars) => vars.PERFORMERS_SHARE_PERCENT + vars.SM_SHARE_PERCENT <= 100, {
-  message: 'PERFORMERS_SHARE_PERCENT + SM_SHARE_PERCENT must not exceed 100',
-});
+const environmentSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATABASE_URL: optionalText,
+    DATA_DIR: optionalText,
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    NEGAYNO_SECRET: optionalText,
+    NEGAYNO_SEED_DEMO: flag,
+    WEB_ROOT: optionalText,
+    MAINTENANCE_MODE: flag,
+    COOKIE_SECURE: flag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: flag,
+    SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
+      message: 'expected smtp://… or smtps://…',
+    }),
+    MAIL_FROM: optionalText,
+    // Up to the hour a registration or recovery lives after its last step: a code cannot outlive its flow.
+    EMAIL_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(EMAIL_CODE.ttlSeconds),
+    PUBLIC_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional(),
+    ),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),
+    SOCKET_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).default(100),
+    SLA_PUBLISH_HOURS: z.coerce.number().positive().default(24),
+    SLA_DISCUSS_HOURS: z.coerce.number().positive().default(48),
+    SLA_CALC_HOURS: z.coerce.number().positive().default(48),
+    SLA_OFFER_HOURS: z.coerce.number().positive().default(72),
+    SLA_TEST_HOURS: z.coerce.number().positive().default(48),
+    SLA_PROD_HOURS: z.coerce.number().positive().default(48),
+    PERFORMERS_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
+    SM_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+    SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  })
+  .refine((vars) => vars.PERFORMERS_SHARE_PERCENT + vars.SM_SHARE_PERCENT <= 100, {
+    message: 'PERFORMERS_SHARE_PERCENT + SM_SHARE_PERCENT must not exceed 100',
+  });
 
 function absolute(path: string): string {
   return isAbsolute(path) ? path : resolve(process.cwd(), path);

@@ -110,6 +110,13 @@ export function act(ctx: TestContext, cast: Cast, role: Role, taskId: number, ac
   return ctx.post<TaskCard | null>(`/api/task/${taskId}/action/${action}`, body, { cookie: cast.cookies[role] });
 }
 
-export function answerDocument(ctx: TestContext, cast: Cast, role: Role, documentId: number, action: 'accept' | 'reject' | 'update', body: Record<string, unknown>) {
+export function answerDocument(
+  ctx: TestContext,
+  cast: Cast,
+  role: Role,
+  documentId: number,
+  action: 'accept' | 'reject' | 'update',
+  body: Record<string, unknown>,
+) {
   return ctx.post<TaskCard | null>(`/api/document/${documentId}/action/${action}`, body, { cookie: cast.cookies[role] });
 }

@@ -96,7 +96,10 @@ export const endpoints = {
   /** The task life cycle (decisions 3 "Action calls"): every action answers the refreshed card. */
   workflow: {
     taskAction: endpoint('POST', '/task/:id/action/:name', { params: { id: id.task, name: taskActionParam }, body: actionBody }).answers<TaskCard | null>(),
-    documentAction: endpoint('POST', '/document/:id/action/:name', { params: { id: id.document, name: documentActionParam }, body: actionBody }).answers<TaskCard | null>(),
+    documentAction: endpoint('POST', '/document/:id/action/:name', {
+      params: { id: id.document, name: documentActionParam },
+      body: actionBody,
+    }).answers<TaskCard | null>(),
     actions: endpoint('GET', '/task/:id/actions', { params: { id: id.task } }).answers<TaskActions>(),
     documents: endpoint('GET', '/task/:id/documents', { params: { id: id.task } }).answers<TaskDocument[]>(),
     versions: endpoint('GET', '/document/:id/versions', { params: { id: id.document } }).answers<TaskDocument[]>(),

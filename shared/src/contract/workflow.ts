@@ -118,9 +118,12 @@ export const TASK_ACTION_BODIES = {
   'to-discussion': nothing,
   'to-estimation': z.object({
     performerIds: z
-      .array(z.number({ error: 'user_not_found' }).int({ error: 'user_not_found' }).positive({ error: 'user_not_found' }).max(MAX_ID, { error: 'user_not_found' }), {
-        error: 'user_not_found',
-      })
+      .array(
+        z.number({ error: 'user_not_found' }).int({ error: 'user_not_found' }).positive({ error: 'user_not_found' }).max(MAX_ID, { error: 'user_not_found' }),
+        {
+          error: 'user_not_found',
+        },
+      )
       .min(1, { error: 'user_not_found' })
       .max(20, { error: 'invalid_value' }),
   }),

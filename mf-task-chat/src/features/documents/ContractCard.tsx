@@ -18,8 +18,18 @@ export function ContractCard(props: { document: TaskDocument }) {
   return (
     <Card data-testid="contract-card">
       <CardHeader
-        header={<Text weight="semibold">{t('contract.title')}: {document.name}</Text>}
-        description={document.datePause !== null ? <Badge color="warning" data-testid="contract-paused">{t('contract.paused')}</Badge> : undefined}
+        header={
+          <Text weight="semibold">
+            {t('contract.title')}: {document.name}
+          </Text>
+        }
+        description={
+          document.datePause !== null ? (
+            <Badge color="warning" data-testid="contract-paused">
+              {t('contract.paused')}
+            </Badge>
+          ) : undefined
+        }
       />
       {document.cost !== null && (
         <Text data-testid="contract-cost">

@@ -86,7 +86,11 @@ export const OfferCard = observer(function OfferCard(props: { document: TaskDocu
         </div>
       )}
       <CardHeader
-        header={<Text weight="semibold">{t('offer.title')}: {document.name}</Text>}
+        header={
+          <Text weight="semibold">
+            {t('offer.title')}: {document.name}
+          </Text>
+        }
         description={<Badge appearance="outline">{t('offer.version', { version: document.version })}</Badge>}
       />
       {document.expired && <Text data-testid="offer-expired">{t('offer.expired')}</Text>}

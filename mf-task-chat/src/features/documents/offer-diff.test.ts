@@ -6,7 +6,22 @@ const offer = (workList: string[], urgencies: Array<[number, number, number]>): 
 
 describe('diffOffers', () => {
   it('lists work items added and removed and the urgencies whose price or deadline moved', () => {
-    const diff = diffOffers(offer(['Верстка', 'Форма'], [[1, 100, 10], [3, 200, 5]]), offer(['Верстка', 'Адмінка'], [[1, 100, 10], [3, 250, 6]]));
+    const diff = diffOffers(
+      offer(
+        ['Верстка', 'Форма'],
+        [
+          [1, 100, 10],
+          [3, 200, 5],
+        ],
+      ),
+      offer(
+        ['Верстка', 'Адмінка'],
+        [
+          [1, 100, 10],
+          [3, 250, 6],
+        ],
+      ),
+    );
     expect(diff).toEqual({ added: ['Адмінка'], removed: ['Форма'], changes: [{ urgency: 3, price: [200, 250], deadline: [5, 6] }] });
   });
 

@@ -40,7 +40,10 @@ const REASONED: readonly TaskActionName[] = ['re-estimate', 'return-offer', 'rej
 type Values = Record<string, string>;
 
 function lines(text: string | undefined): string[] {
-  return (text ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
+  return (text ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 /** The body the server expects, from the form's texts; a date the form cannot read goes as text so the server names it. */
@@ -83,7 +86,13 @@ function bodyOf(action: TaskActionName, values: Values, performers: number[]): R
   }
 }
 
-export function ActionDialog(props: { action: TaskActionName; store: TaskWorkflowStore; currency: Currency; performers: TaskActions['performers']; onClose: () => void }) {
+export function ActionDialog(props: {
+  action: TaskActionName;
+  store: TaskWorkflowStore;
+  currency: Currency;
+  performers: TaskActions['performers'];
+  onClose: () => void;
+}) {
   const { t } = useTranslation('workflow');
   const styles = useStyles();
   const [values, setValues] = useState<Values>({});
@@ -130,7 +139,11 @@ export function ActionDialog(props: { action: TaskActionName; store: TaskWorkflo
               )}
               {REASONED.includes(action) && text('message', t('field.message'), { multiline: true, required: true })}
               {action === 'publish' && (
-                <Checkbox label={t('field.negayno')} checked={values.negayno === 'true'} onChange={(_e, data) => setValues({ negayno: String(Boolean(data.checked)) })} />
+                <Checkbox
+                  label={t('field.negayno')}
+                  checked={values.negayno === 'true'}
+                  onChange={(_e, data) => setValues({ negayno: String(Boolean(data.checked)) })}
+                />
               )}
               {action === 'to-estimation' && (
                 <Field label={t('field.performers')} required validationMessage={fieldError('performerIds')}>
@@ -165,7 +178,10 @@ export function ActionDialog(props: { action: TaskActionName; store: TaskWorkflo
                   {text('workList', t('field.workList'), { multiline: true, required: true })}
                   {URGENCY_LEVELS.map((level) => (
                     <div className={styles.row} key={level}>
-                      {text(`price${level}`, `${t(`urgency.${level}`)} · ${t('field.price', { currency: props.currency })}`, { type: 'number', field: 'urgencies' })}
+                      {text(`price${level}`, `${t(`urgency.${level}`)} · ${t('field.price', { currency: props.currency })}`, {
+                        type: 'number',
+                        field: 'urgencies',
+                      })}
                       {text(`deadline${level}`, t('field.deadline'))}
                     </div>
                   ))}

@@ -19,7 +19,11 @@ export async function chatIdOf(db: Db, taskId: number, key: ChatKey): Promise<nu
 }
 
 export async function insertSystemMessage(db: Db, chatId: number, body: string, deadline: Date | null): Promise<number> {
-  const row = await db.insertInto('messages').values({ chat_id: chatId, author_id: null, body, date_deadline: deadline }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('messages')
+    .values({ chat_id: chatId, author_id: null, body, date_deadline: deadline })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

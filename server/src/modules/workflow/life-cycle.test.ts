@@ -18,8 +18,10 @@ describe('a task from draft to archive, across every role, with its money', () =
 
   const status = async () => (await ctx.db.selectFrom('tasks').select('status').where('id', '=', taskId).executeTakeFirstOrThrow()).status;
   const balanceOf = (account: Parameters<TestContext['services']['ledger']['balanceOf']>[0]) => ctx.services.ledger.balanceOf(account, 'UAH');
-  const actionsOf = async (role: keyof Cast['cookies']) => dataOf<TaskActions>(await ctx.get(`/api/task/${taskId}/actions`, { cookie: cast.cookies[role] })).actions;
-  const documents = async (role: keyof Cast['cookies']) => dataOf<TaskDocument[]>(await ctx.get(`/api/task/${taskId}/documents`, { cookie: cast.cookies[role] }));
+  const actionsOf = async (role: keyof Cast['cookies']) =>
+    dataOf<TaskActions>(await ctx.get(`/api/task/${taskId}/actions`, { cookie: cast.cookies[role] })).actions;
+  const documents = async (role: keyof Cast['cookies']) =>
+    dataOf<TaskDocument[]>(await ctx.get(`/api/task/${taskId}/documents`, { cookie: cast.cookies[role] }));
 
   it('walks publish → discussion → estimation → estimate → two offer versions → accept → test → prod → accept work → rating → archived', async () => {
     expect(await actionsOf('author')).toEqual(['publish', 'delete']);
@@ -43,7 +45,14 @@ describe('a task from draft to archive, across every role, with its money', () =
     expect(await status()).toBe('offer');
 
     const [offer] = await documents('admin');
-    expect(offer).toMatchObject({ type: 'offer', version: 2, name: 'Лендінг v2', current: true, expired: false, can: { accept: true, reject: true, update: true } });
+    expect(offer).toMatchObject({
+      type: 'offer',
+      version: 2,
+      name: 'Лендінг v2',
+      current: true,
+      expired: false,
+      can: { accept: true, reject: true, update: true },
+    });
     expect(offer!.urgencies.map((u) => u.price)).toEqual([120_000, 240_000]);
     // Spec 6: the pm sees no prices, a guest no documents at all, the author (role user) may not answer the offer.
     expect((await documents('pm'))[0]!.urgencies.map((u) => u.price)).toEqual([null, null]);
@@ -66,7 +75,10 @@ describe('a task from draft to archive, across every role, with its money', () =
     const contract = (await documents('admin')).find((d) => d.type === 'contract')!;
     expect(contract).toMatchObject({ cost: 240_000, urgencies: [{ urgency: 3 }], progress: 0 });
     expect(contract.performers.map((p) => p.id)).toEqual([cast.people.performer.id]);
-    expect(dataOf<TaskLedger>(await ctx.get(`/api/task/${taskId}/ledger`, { cookie: cast.cookies.admin }))).toMatchObject({ committed: 240_000, inEscrow: 240_000 });
+    expect(dataOf<TaskLedger>(await ctx.get(`/api/task/${taskId}/ledger`, { cookie: cast.cookies.admin }))).toMatchObject({
+      committed: 240_000,
+      inEscrow: 240_000,
+    });
     expect((await ctx.get(`/api/task/${taskId}/ledger`, { cookie: cast.cookies.author })).status).toBe(403);
 
     dataOf(await act(ctx, cast, 'pm', taskId, 'progress', { progress: 60 }));
@@ -120,7 +132,11 @@ describe('a task from draft to archive, across every role, with its money', () =
   });
 
   it('keeps every ledger transaction balanced: the postings of each sum to zero', async () => {
-    const sums = await ctx.db.selectFrom('postings').select((eb) => ['transaction_id', eb.fn.sum<string>('amount').as('sum')]).groupBy('transaction_id').execute();
+    const sums = await ctx.db
+      .selectFrom('postings')
+      .select((eb) => ['transaction_id', eb.fn.sum<string>('amount').as('sum')])
+      .groupBy('transaction_id')
+      .execute();
     expect(sums.length).toBeGreaterThan(0);
     expect(sums.every((row) => Number(row.sum) === 0)).toBe(true);
   });

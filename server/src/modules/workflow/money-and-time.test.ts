@@ -112,7 +112,10 @@ describe('money and time in the life cycle', () => {
     const other = await ctx.buildAnotherApp();
     try {
       const log = { error: (object: object) => console.error(object) };
-      await Promise.all([new WorkflowScheduler(ctx.db, ctx.services.workflow, log).tick(), new WorkflowScheduler(other.db, other.services.workflow, log).tick()]);
+      await Promise.all([
+        new WorkflowScheduler(ctx.db, ctx.services.workflow, log).tick(),
+        new WorkflowScheduler(other.db, other.services.workflow, log).tick(),
+      ]);
     } finally {
       await other.close();
     }
@@ -121,7 +124,11 @@ describe('money and time in the life cycle', () => {
     expect(await statusOf(task.id)).toBe('testing');
     expect(await statusOf(notYet.id)).toBe('in_work');
     expect(await statusOf(paused.id)).toBe('in_work');
-    const row = await ctx.db.selectFrom('tasks').select(['date_send_to_test', 'date_test_expiration', 'date_auto_send_for_check']).where('id', '=', task.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('tasks')
+      .select(['date_send_to_test', 'date_test_expiration', 'date_auto_send_for_check'])
+      .where('id', '=', task.id)
+      .executeTakeFirstOrThrow();
     expect(row.date_send_to_test).not.toBeNull();
     expect(row.date_test_expiration).not.toBeNull();
     expect(row.date_auto_send_for_check).toBeNull();

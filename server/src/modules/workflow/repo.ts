@@ -52,7 +52,9 @@ export async function performerIdsOf(db: Db, taskId: number): Promise<number[]> 
 }
 
 export async function performsTask(db: Db, taskId: number, userId: number): Promise<boolean> {
-  return (await db.selectFrom('task_performers').select('user_id').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('task_performers').select('user_id').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst()) !== undefined
+  );
 }
 
 /** The ids among `ids` that are performer accounts. */
@@ -63,7 +65,14 @@ export async function existingPerformers(db: Db, ids: number[]): Promise<number[
 }
 
 export function allPerformers(db: Db) {
-  return db.selectFrom('users').select(['id', 'firstname', 'lastname', 'nickname']).where('role', '=', 'performer').orderBy('lastname').orderBy('id').limit(500).execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'firstname', 'lastname', 'nickname'])
+    .where('role', '=', 'performer')
+    .orderBy('lastname')
+    .orderBy('id')
+    .limit(500)
+    .execute();
 }
 
 /** The task's performers become exactly `ids`; who stays keeps their row (and their dateFinish). */
@@ -122,7 +131,14 @@ export function findDocument(db: Db, documentId: number) {
 }
 
 export function currentDocument(db: Db, taskId: number, type: 'offer' | 'contract') {
-  return db.selectFrom('task_documents').selectAll().where('task_id', '=', taskId).where('type', '=', type).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('task_documents')
+    .selectAll()
+    .where('task_id', '=', taskId)
+    .where('type', '=', type)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export interface NewDocument {

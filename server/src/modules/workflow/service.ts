@@ -116,7 +116,8 @@ export class WorkflowService {
       projectId: done.projectId,
       dateUpdate: Math.floor(Date.now() / 1000),
     });
-    if (done.documentsChanged) this.realtime.emitToRooms([`project:${done.projectId}`, `task:${done.taskId}`], 'task.documents.update', { taskId: done.taskId });
+    if (done.documentsChanged)
+      this.realtime.emitToRooms([`project:${done.projectId}`, `task:${done.taskId}`], 'task.documents.update', { taskId: done.taskId });
   }
 
   /** `GET /task/{id}/actions`: every row the viewer could take now, by the same checks the calls make. */
@@ -182,7 +183,14 @@ export class WorkflowService {
     );
   }
 
-  private async run(trx: Db, name: RowName, task: LockedTask, actor: { userId: number | null; actors: Set<Actor> }, rawBody: unknown, document?: DocumentRow): Promise<Done> {
+  private async run(
+    trx: Db,
+    name: RowName,
+    task: LockedTask,
+    actor: { userId: number | null; actors: Set<Actor> },
+    rawBody: unknown,
+    document?: DocumentRow,
+  ): Promise<Done> {
     const row = TABLE[name];
     this.checkWho(row, task, actor.actors);
     const now = new Date();
@@ -201,7 +209,8 @@ export class WorkflowService {
       if (effect.say) await postSystemMessage(trx, task.id, effect.say, effect.deadline ?? null);
     }
     const userIds = [...new Set(row.notify.flatMap((audience) => people[audience]))].filter((id) => id !== actor.userId);
-    if (userIds.length > 0) await this.notifier.notify(trx, { userIds, kind: `task.${name}`, taskId: task.id, projectId: task.project_id, actorId: actor.userId });
+    if (userIds.length > 0)
+      await this.notifier.notify(trx, { userIds, kind: `task.${name}`, taskId: task.id, projectId: task.project_id, actorId: actor.userId });
     return done;
   }
 

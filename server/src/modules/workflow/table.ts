@@ -195,7 +195,10 @@ export const TABLE: Record<RowName, Row> = {
     who: ['sm', 'pm'],
     to: 'estimation',
     body: TASK_ACTION_BODIES['re-estimate'],
-    effect: (step) => ({ patch: entering('estimation', step, { date_reject_calc: step.now }), say: reasonLine('Оцінку повернуто на доопрацювання', step.body.message) }),
+    effect: (step) => ({
+      patch: entering('estimation', step, { date_reject_calc: step.now }),
+      say: reasonLine('Оцінку повернуто на доопрацювання', step.body.message),
+    }),
     notify: ['performers', 'pm'],
   }),
   'restore-estimate': row({
@@ -214,7 +217,8 @@ export const TABLE: Record<RowName, Row> = {
     body: TASK_ACTION_BODIES['send-offer'],
     async effect(step) {
       const nowSeconds = step.now.getTime() / 1000;
-      if (step.body.urgencies.some((urgency) => urgency.dateDeadline <= nowSeconds)) throw new AppError('invalid_value', { 'urgencies.dateDeadline': 'invalid_value' });
+      if (step.body.urgencies.some((urgency) => urgency.dateDeadline <= nowSeconds))
+        throw new AppError('invalid_value', { 'urgencies.dateDeadline': 'invalid_value' });
       const urgencies = [...step.body.urgencies].sort((a, b) => a.urgency - b.urgency) as StoredUrgency[];
       await insertDocument(step.trx, {
         taskId: step.task.id,
@@ -232,7 +236,12 @@ export const TABLE: Record<RowName, Row> = {
         dateDeadline: new Date(urgencies[urgencies.length - 1]!.dateDeadline * 1000),
       });
       const patch = entering('offer', step, { date_send: step.now });
-      return { patch, say: `Надіслано комерційну пропозицію «${escapeHtml(step.body.name)}»`, deadline: patch.date_offer_expiration as Date, documentsChanged: true };
+      return {
+        patch,
+        say: `Надіслано комерційну пропозицію «${escapeHtml(step.body.name)}»`,
+        deadline: patch.date_offer_expiration as Date,
+        documentsChanged: true,
+      };
     },
     notify: ['clientAdmins', 'pm'],
   }),
@@ -241,7 +250,11 @@ export const TABLE: Record<RowName, Row> = {
     who: ['sm'],
     to: 'estimated',
     body: TASK_ACTION_BODIES['return-offer'],
-    effect: (step) => ({ patch: { date_offer_expiration: null }, say: reasonLine('Комерційну пропозицію відкликано', step.body.message), documentsChanged: true }),
+    effect: (step) => ({
+      patch: { date_offer_expiration: null },
+      say: reasonLine('Комерційну пропозицію відкликано', step.body.message),
+      documentsChanged: true,
+    }),
     notify: ['pm', 'clientAdmins'],
   }),
   'document-accept': row({
@@ -272,7 +285,12 @@ export const TABLE: Record<RowName, Row> = {
         dateDeadline: deadline,
       });
       await step.deps.escrow.moveToEscrow(step.trx, await escrowTask(step, offer.name), chosen.price, step.userId!);
-      return { patch: { date_approval: step.now, date_deadline: deadline, date_offer_expiration: null }, say: `Комерційну пропозицію прийнято, роботу розпочато`, deadline, documentsChanged: true };
+      return {
+        patch: { date_approval: step.now, date_deadline: deadline, date_offer_expiration: null },
+        say: `Комерційну пропозицію прийнято, роботу розпочато`,
+        deadline,
+        documentsChanged: true,
+      };
     },
     notify: ['pm', 'sm', 'performers'],
   }),
@@ -281,7 +299,11 @@ export const TABLE: Record<RowName, Row> = {
     who: ['clientAdmin'],
     to: 'discussion',
     body: DOCUMENT_ACTION_BODIES.reject,
-    effect: (step) => ({ patch: entering('discussion', step, { date_offer_expiration: null }), say: reasonLine('Комерційну пропозицію відхилено', step.body.message), documentsChanged: true }),
+    effect: (step) => ({
+      patch: entering('discussion', step, { date_offer_expiration: null }),
+      say: reasonLine('Комерційну пропозицію відхилено', step.body.message),
+      documentsChanged: true,
+    }),
     notify: ['am', 'pm', 'sm'],
   }),
   'document-update': row({
@@ -363,7 +385,11 @@ export const TABLE: Record<RowName, Row> = {
     who: ['client'],
     to: 'in_work',
     body: TASK_ACTION_BODIES['reject-test'],
-    effect: (step) => ({ patch: { date_accept_on_test: null }, say: reasonLine('Роботу на тестовому сервері відхилено', step.body.message), deadline: step.task.date_deadline }),
+    effect: (step) => ({
+      patch: { date_accept_on_test: null },
+      say: reasonLine('Роботу на тестовому сервері відхилено', step.body.message),
+      deadline: step.task.date_deadline,
+    }),
     notify: ['pm', 'performers'],
   }),
   'to-prod': row({
@@ -447,7 +473,10 @@ export const TABLE: Record<RowName, Row> = {
     effect: (step) => {
       if (step.task.status === 'draft') return { deleted: true };
       if (!step.body.message) throw new AppError('message_is_empty', { message: 'message_is_empty' });
-      return { patch: { deletion_requested_at: step.now, deletion_reason: step.body.message }, say: reasonLine('Клієнт просить видалити задачу', step.body.message) };
+      return {
+        patch: { deletion_requested_at: step.now, deletion_reason: step.body.message },
+        say: reasonLine('Клієнт просить видалити задачу', step.body.message),
+      };
     },
     notify: ['am'],
   }),
@@ -460,7 +489,12 @@ export const TABLE: Record<RowName, Row> = {
     async effect(step) {
       if (ESCROW_HELD.includes(step.task.status)) {
         const contract = await currentDocument(step.trx, step.task.id, 'contract');
-        await step.deps.escrow.refundByProgress(step.trx, await escrowTask(step, contract?.name ?? ''), await payeesOf(step, contract), contract?.progress ?? 0);
+        await step.deps.escrow.refundByProgress(
+          step.trx,
+          await escrowTask(step, contract?.name ?? ''),
+          await payeesOf(step, contract),
+          contract?.progress ?? 0,
+        );
       }
       return { patch: { date_archived: step.now, deletion_requested_at: null }, say: 'Задачу видалено на прохання клієнта', documentsChanged: true };
     },
