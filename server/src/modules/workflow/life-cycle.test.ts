@@ -13,7 +13,8 @@ describe('a task from draft to archive, across every role, with its money', () =
     ctx = await createTestContext();
     cast = await castOf(ctx, { balance: 500_000 });
     taskId = dataOf<TaskCard>(await ctx.post(`/api/project/${cast.projectId}/new-task`, { name: 'Лендінг' }, { cookie: cast.cookies.author })).id;
-  });
+    // Seven sign-ins check argon2 hashes: slow on a shared 2-core machine.
+  }, 120_000);
   afterAll(() => ctx.close());
 
   const status = async () => (await ctx.db.selectFrom('tasks').select('status').where('id', '=', taskId).executeTakeFirstOrThrow()).status;

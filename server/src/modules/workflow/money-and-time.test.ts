@@ -17,7 +17,8 @@ describe('money and time in the life cycle', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     cast = await castOf(ctx);
-  });
+    // Seven sign-ins check argon2 hashes: slow on a shared 2-core machine.
+  }, 120_000);
   afterAll(() => ctx.close());
 
   const newTask = (status: Parameters<typeof createTask>[1]['status'], extra: Partial<Parameters<typeof createTask>[1]> = {}) =>

@@ -66,7 +66,8 @@ describe('the transition table: every action × status × role', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     cast = await castOf(ctx);
-  });
+    // Seven sign-ins check argon2 hashes: slow on a shared 2-core machine.
+  }, 120_000);
   afterAll(() => ctx.close());
 
   const snapshot = (taskId: number) =>
