@@ -177,7 +177,7 @@ function VersionHistory(props: { versions: TaskDocument[]; onClose: () => void }
           <DialogTitle>{t('offer.versions')}</DialogTitle>
           <DialogContent>
             {props.versions.map((version) => (
-              <Text as="p" key={version.id}>
+              <Text as="p" block key={version.id}>
                 {t('offer.version', { version: version.version })}: {version.name}
               </Text>
             ))}
@@ -185,21 +185,21 @@ function VersionHistory(props: { versions: TaskDocument[]; onClose: () => void }
               const diff = diffOffers(from, to);
               return (
                 <section key={to.id} data-testid={`offer-diff-${from.version}-${to.version}`}>
-                  <Text weight="semibold" as="h3">
+                  <Text weight="semibold" as="h3" block>
                     {t('offer.compare', { from: from.version, to: to.version })}
                   </Text>
                   {diff.added.map((item) => (
-                    <Text as="p" key={`+${item}`}>
+                    <Text as="p" block key={`+${item}`}>
                       + {t('offer.added')}: {item}
                     </Text>
                   ))}
                   {diff.removed.map((item) => (
-                    <Text as="p" key={`-${item}`}>
+                    <Text as="p" block key={`-${item}`}>
                       − {t('offer.removed')}: {item}
                     </Text>
                   ))}
                   {diff.changes.map((change) => (
-                    <Text as="p" key={change.urgency}>
+                    <Text as="p" block key={change.urgency}>
                       {t('offer.priceChanged', { urgency: t(`urgency.${change.urgency}`), from: money(from, change.price[0]), to: money(to, change.price[1]) })}
                       {change.deadline[0] !== change.deadline[1] &&
                         ` · ${change.deadline[0] ? formatDateTime(change.deadline[0], language) : '—'} → ${change.deadline[1] ? formatDateTime(change.deadline[1], language) : '—'}`}
