@@ -400,3 +400,108 @@ export const SCREENS = [
   ...REGISTRATION_SCREENS,
   ...BOARD_SCREENS,
 ];
+
+/** Signs the page's requests in as another demo person (the screens walk a task through several hands). */
+async function as(page, url, email) {
+  const response = await page.request.post(`${url}/api/login`, { data: { email, password: 'negayno-demo' } });
+  if (!response.ok()) throw new Error(`login as ${email} failed`);
+}
+
+async function step(page, url, path, data = {}) {
+  const response = await page.request.post(`${url}/api${path}`, { data });
+  if (!response.ok()) throw new Error(`${path}: ${await response.text()}`);
+  return (await response.json()).data;
+}
+
+/** A fresh task of the demo shop walked by the API to an offer with two versions; answers its drawer's path. */
+async function taskWithOffer(page, url) {
+  const days = (n) => Math.floor(Date.now() / 1000) + n * 86400;
+  await as(page, url, 'admin@demo.test');
+  const projects = await (await page.request.get(`${url}/api/projects`)).json();
+  const projectId = projects.data.find((p) => p.name === 'Інтернет-магазин').id;
+  const task = await step(page, url, `/project/${projectId}/new-task`, { name: 'Сторінка акцій' });
+  await step(page, url, `/task/${task.id}/action/publish`, { negayno: false });
+  await as(page, url, 'pm@demo.test');
+  await step(page, url, `/task/${task.id}/action/to-discussion`);
+  const performers = await (await page.request.get(`${url}/api/task/${task.id}/actions`)).json();
+  await step(page, url, `/task/${task.id}/action/to-estimation`, { performerIds: [performers.data.performers.find((p) => p.nickname === 'taras.dev').id] });
+  await as(page, url, 'performer@demo.test');
+  const estimate = {
+    estimate: 'Сторінка і банер',
+    executionTime: 16,
+    executionTimeBase: 12,
+    delayStart: 0,
+    jobItem: ['Верстка', 'Банер'],
+    dateAutoSendForCheck: null,
+  };
+  await step(page, url, `/task/${task.id}/action/finish-evaluation`, estimate);
+  await as(page, url, 'sm@demo.test');
+  const offer = (name, workList, price) => ({
+    name,
+    description: 'Нова сторінка з акціями та банер на головній.',
+    workList,
+    urgencies: [
+      { urgency: 1, price, dateDeadline: days(10) },
+      { urgency: 3, price: price * 2, dateDeadline: days(4) },
+    ],
+  });
+  await step(page, url, `/task/${task.id}/action/send-offer`, offer('Сторінка акцій', ['Верстка сторінки', 'Банер'], 300_000));
+  await step(page, url, `/task/${task.id}/action/return-offer`, { message: 'Додамо адмінку' });
+  await step(page, url, `/task/${task.id}/action/send-offer`, offer('Сторінка акцій', ['Верстка сторінки', 'Адмінка акцій'], 400_000));
+  await as(page, url, 'admin@demo.test');
+  return `/task/${task.id}?projectId=${projectId}`;
+}
+
+export const WORKFLOW_SCREENS = [
+  {
+    name: 'workflow-offer',
+    as: 'admin@demo.test',
+    fullPage: true,
+    open: async (page, url) => {
+      await page.goto(`${url}${await taskWithOffer(page, url)}`);
+      await page.getByTestId('offer-card').waitFor();
+    },
+  },
+  {
+    name: 'workflow-offer-history',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await page.goto(`${url}${await taskWithOffer(page, url)}`);
+      await page.getByTestId('offer-versions').click();
+      await page.getByTestId('offer-history').waitFor();
+    },
+  },
+  {
+    name: 'workflow-contract',
+    as: 'admin@demo.test',
+    fullPage: true,
+    open: async (page, url) => {
+      const path = await taskWithOffer(page, url);
+      await page.goto(`${url}${path}`);
+      await page.getByTestId('offer-accept').click();
+      await page.getByTestId('cost-panel').waitFor();
+    },
+  },
+  {
+    name: 'workflow-estimate-form',
+    as: 'performer@demo.test',
+    open: async (page, url) => {
+      await as(page, url, 'admin@demo.test');
+      const projects = await (await page.request.get(`${url}/api/projects`)).json();
+      const projectId = projects.data.find((p) => p.name === 'Інтернет-магазин').id;
+      const task = await step(page, url, `/project/${projectId}/new-task`, { name: 'Форма підписки' });
+      await step(page, url, `/task/${task.id}/action/publish`, { negayno: false });
+      await as(page, url, 'pm@demo.test');
+      await step(page, url, `/task/${task.id}/action/to-discussion`);
+      const actions = await (await page.request.get(`${url}/api/task/${task.id}/actions`)).json();
+      await step(page, url, `/task/${task.id}/action/to-estimation`, { performerIds: [actions.data.performers.find((p) => p.nickname === 'taras.dev').id] });
+      await as(page, url, 'performer@demo.test');
+      await page.goto(`${url}/task/${task.id}?projectId=${projectId}`);
+      await page.getByTestId('action-finish-evaluation').click();
+      await page.getByTestId('action-dialog-finish-evaluation').waitFor();
+    },
+  },
+];
+
+// The workflow's screens walk a task by the API first; listed last so the helpers above are defined.
+SCREENS.push(...WORKFLOW_SCREENS);

@@ -28,6 +28,7 @@ import { registrationRoutes } from './modules/registration/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tasksRoutes } from './modules/tasks/index.js';
 import { usersRoutes } from './modules/users/index.js';
+import { workflowRoutes } from './modules/workflow/index.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_SWEEP_INTERVAL_MS = 60_000;
@@ -85,7 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await installApiRateLimit(app, config.apiRateLimitPerMinute);
 
   // Routes.
-  for (const routes of [systemRoutes, authRoutes, registrationRoutes, usersRoutes, projectsRoutes, tasksRoutes, moneyRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, registrationRoutes, usersRoutes, projectsRoutes, tasksRoutes, moneyRoutes, workflowRoutes]) {
     await app.register(routes(services), { prefix: API_ROOT });
   }
 
@@ -117,10 +118,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
   });
+  // dateAutoSendForCheck and the like; safe to run in every process (see modules/workflow/scheduler.ts).
+  services.workflowScheduler.start(config.workflow.schedulerIntervalSeconds);
   app.addHook('onClose', async () => {
     clearInterval(sessionSweep);
     stopMoneyJobs();
     await stopListening();
+    await services.workflowScheduler.stop();
     await io.close();
     await services.mailer.close();
   });

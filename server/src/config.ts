@@ -48,6 +48,8 @@ export interface Config {
   /** Events one socket may send per 10 seconds; a socket over it is disconnected. */
   socketEventsPer10Seconds: number;
   money: MoneyConfig;
+  /** The task life cycle's time limits and money shares (decisions 3, 5). */
+  workflow: WorkflowConfig;
 }
 
 /** Money settings (decisions 5). Bounds in whole units of the account's currency; percents as numbers. */
@@ -61,6 +63,16 @@ export interface MoneyConfig {
   payoutMin: number;
   tips: { min: number; max: number };
   billingEmail: string | null;
+}
+
+export interface WorkflowConfig {
+  /** Hours a task may stand in each timed status before its expiration (negayno tasks get half). */
+  slaHours: { published: number; discussion: number; estimation: number; offer: number; testing: number; review: number };
+  /** Percentages of a released escrow: the performers' (split evenly) and the sm's; the rest is platform revenue. */
+  performersSharePercent: number;
+  smSharePercent: number;
+  /** How often the scheduler looks for tasks due to go to testing (dateAutoSendForCheck). */
+  schedulerIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,53 +97,66 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-const environmentSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATABASE_URL: optionalText,
-  DATA_DIR: optionalText,
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  NEGAYNO_SECRET: optionalText,
-  NEGAYNO_SEED_DEMO: flag,
-  WEB_ROOT: optionalText,
-  MAINTENANCE_MODE: flag,
-  COOKIE_SECURE: flag,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag,
-  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
-    message: 'expected smtp://… or smtps://…',
-  }),
-  MAIL_FROM: optionalText,
-  // Up to the hour a registration or recovery lives after its last step: a code cannot outlive its flow.
-  EMAIL_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(EMAIL_CODE.ttlSeconds),
-  PUBLIC_URL: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/ })
-      .transform((url) => url.replace(/\/+$/, ''))
-      .optional(),
-  ),
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),
-  SOCKET_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).default(100),
-  PAYMENT_PROVIDER: z.enum(['test', 'liqpay', 'off']).optional(),
-  LIQPAY_PUBLIC_KEY: optionalText,
-  LIQPAY_PRIVATE_KEY: optionalText,
-  LIQPAY_API_URL: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/ })
-      .transform((url) => url.replace(/\/+$/, ''))
-      .optional(),
-  ),
-  CARD_FEE_PERCENT: z.coerce.number().min(0).max(50).default(1.5),
-  BONUS_PERCENT: z.coerce.number().min(0).max(50).default(5),
-  TOPUP_MIN: z.coerce.number().int().min(1).default(100),
-  TOPUP_MAX: z.coerce.number().int().min(1).default(1_000_000),
-  PAYOUT_MIN: z.coerce.number().int().min(1).default(500),
-  TIPS_MIN: z.coerce.number().int().min(1).default(10),
-  TIPS_MAX: z.coerce.number().int().min(1).default(100_000),
-  BILLING_EMAIL: optionalText,
-});
+const environmentSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATABASE_URL: optionalText,
+    DATA_DIR: optionalText,
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    NEGAYNO_SECRET: optionalText,
+    NEGAYNO_SEED_DEMO: flag,
+    WEB_ROOT: optionalText,
+    MAINTENANCE_MODE: flag,
+    COOKIE_SECURE: flag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: flag,
+    SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
+      message: 'expected smtp://… or smtps://…',
+    }),
+    MAIL_FROM: optionalText,
+    // Up to the hour a registration or recovery lives after its last step: a code cannot outlive its flow.
+    EMAIL_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(EMAIL_CODE.ttlSeconds),
+    PUBLIC_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional(),
+    ),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),
+    SOCKET_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).default(100),
+    SLA_PUBLISH_HOURS: z.coerce.number().positive().default(24),
+    SLA_DISCUSS_HOURS: z.coerce.number().positive().default(48),
+    SLA_CALC_HOURS: z.coerce.number().positive().default(48),
+    SLA_OFFER_HOURS: z.coerce.number().positive().default(72),
+    SLA_TEST_HOURS: z.coerce.number().positive().default(48),
+    SLA_PROD_HOURS: z.coerce.number().positive().default(48),
+    PERFORMERS_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
+    SM_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+    SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    PAYMENT_PROVIDER: z.enum(['test', 'liqpay', 'off']).optional(),
+    LIQPAY_PUBLIC_KEY: optionalText,
+    LIQPAY_PRIVATE_KEY: optionalText,
+    LIQPAY_API_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional(),
+    ),
+    CARD_FEE_PERCENT: z.coerce.number().min(0).max(50).default(1.5),
+    BONUS_PERCENT: z.coerce.number().min(0).max(50).default(5),
+    TOPUP_MIN: z.coerce.number().int().min(1).default(100),
+    TOPUP_MAX: z.coerce.number().int().min(1).default(1_000_000),
+    PAYOUT_MIN: z.coerce.number().int().min(1).default(500),
+    TIPS_MIN: z.coerce.number().int().min(1).default(10),
+    TIPS_MAX: z.coerce.number().int().min(1).default(100_000),
+    BILLING_EMAIL: optionalText,
+  })
+  .refine((vars) => vars.PERFORMERS_SHARE_PERCENT + vars.SM_SHARE_PERCENT <= 100, {
+    message: 'PERFORMERS_SHARE_PERCENT + SM_SHARE_PERCENT must not exceed 100',
+  });
 
 function absolute(path: string): string {
   return isAbsolute(path) ? path : resolve(process.cwd(), path);
@@ -169,6 +194,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteSeconds: Math.round(vars.SESSION_ABSOLUTE_DAYS * 24 * 3600),
     socketEventsPer10Seconds: vars.SOCKET_EVENTS_PER_10_SECONDS,
     money: moneyConfigOf(vars, isProduction),
+    workflow: {
+      slaHours: {
+        published: vars.SLA_PUBLISH_HOURS,
+        discussion: vars.SLA_DISCUSS_HOURS,
+        estimation: vars.SLA_CALC_HOURS,
+        offer: vars.SLA_OFFER_HOURS,
+        testing: vars.SLA_TEST_HOURS,
+        review: vars.SLA_PROD_HOURS,
+      },
+      performersSharePercent: vars.PERFORMERS_SHARE_PERCENT,
+      smSharePercent: vars.SM_SHARE_PERCENT,
+      schedulerIntervalSeconds: vars.SCHEDULER_INTERVAL_SECONDS,
+    },
   };
 }
 

@@ -9,12 +9,23 @@ import { RateLimiter } from './infra/rate-limit/service.js';
 import type { Realtime } from './infra/realtime/realtime.js';
 import { AuthService, DeviceCookies, LoginCodes, SessionService } from './modules/auth/index.js';
 import { InvitationsService } from './modules/invitations/index.js';
-import { cardProviderOf, Idempotency, LedgerService, MoneyEvents, MoneyService, PaymentsService, PayoutsService, Statements } from './modules/money/index.js';
+import {
+  cardProviderOf,
+  EscrowService,
+  Idempotency,
+  LedgerService,
+  MoneyEvents,
+  MoneyService,
+  PaymentsService,
+  PayoutsService,
+  Statements,
+} from './modules/money/index.js';
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, VersionService } from './modules/system/index.js';
 import { TasksService, boardViewOf, columnCountersFor } from './modules/tasks/index.js';
 import { UsersService } from './modules/users/index.js';
+import { RecordingNotifier, WorkflowScheduler, WorkflowService, type WorkflowNotifier } from './modules/workflow/index.js';
 import { SERVER_ROOT } from './paths.js';
 
 export interface Services {
@@ -38,6 +49,10 @@ export interface Services {
   projectMembers: ProjectMembersService;
   tasks: TasksService;
   users: UsersService;
+  workflow: WorkflowService;
+  workflowScheduler: WorkflowScheduler;
+  /** The workflow's notices; the notifications module replaces this stand-in (see modules/workflow/notifier.ts). */
+  workflowNotifier: WorkflowNotifier;
   version: VersionService;
   clientLogs: ClientLogService;
 }
@@ -58,7 +73,7 @@ export function createAccountServices(db: Db): { ledger: LedgerService; projects
   return { ledger, projects, users };
 }
 
-export function createServices(config: Config, db: Db, realtime: Realtime, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Services {
+export function createServices(config: Config, db: Db, realtime: Realtime, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Services {
   const limiter = new RateLimiter(db);
   const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
   const { ledger, projects, users } = createAccountServices(db);
@@ -71,6 +86,9 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const tasks = new TasksService(db, projects, realtime);
   const moneyEvents = new MoneyEvents(realtime, (projectId) => projects.balanceOwnersOf(projectId));
   const statements = new Statements(db);
+  const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
+  const workflowNotifier = new RecordingNotifier(log);
+  const workflow = new WorkflowService(db, projects, tasks, realtime, workflowNotifier, escrow, config.workflow);
   return {
     config,
     db,
@@ -92,6 +110,9 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
     tasks,
     users,
+    workflow,
+    workflowScheduler: new WorkflowScheduler(db, workflow, log),
+    workflowNotifier,
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
   };

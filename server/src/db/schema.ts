@@ -126,6 +126,51 @@ export interface TasksTable {
   date_test_expiration: Timestamp | null;
   date_auto_send_for_check: Timestamp | null;
   date_archived: Timestamp | null;
+  /** Workflow (0005): the status an am archived the task from, its rating and review. */
+  archived_from: TaskStatus | null;
+  rating: number | null;
+  review: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface TaskEstimatesTable {
+  id: Generated<number>;
+  task_id: number;
+  performer_id: number | null;
+  estimate: string;
+  execution_time: number;
+  execution_time_base: number;
+  delay_start: number;
+  job_items: Json<string[]>;
+  date_auto_send_for_check: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+/** An urgency as stored in a document: price in minor units, deadline in unix seconds. */
+export interface StoredUrgency {
+  urgency: 1 | 2 | 3 | 4;
+  price: number;
+  dateDeadline: number;
+}
+
+export interface TaskDocumentsTable {
+  id: Generated<number>;
+  task_id: number;
+  type: 'offer' | 'contract';
+  version: number;
+  name: string;
+  description: Generated<string>;
+  work_list: Json<string[]>;
+  urgencies: Json<StoredUrgency[]>;
+  currency: Currency;
+  cost: Generated<number>;
+  urgency: number | null;
+  progress: Generated<number>;
+  author_id: number | null;
+  offer_id: number | null;
+  date_start: Timestamp | null;
+  date_deadline: Timestamp | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -313,6 +358,8 @@ export interface Database {
   tasks: TasksTable;
   task_performers: TaskPerformersTable;
   task_description_history: TaskDescriptionHistoryTable;
+  task_estimates: TaskEstimatesTable;
+  task_documents: TaskDocumentsTable;
   chats: ChatsTable;
   messages: MessagesTable;
   chat_reads: ChatReadsTable;

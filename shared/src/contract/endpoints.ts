@@ -37,6 +37,7 @@ import {
 } from './projects.js';
 import { flowStepBody, flowStepParam, loginAsBody, type StepAnswer } from './registration.js';
 import { emailField, idParam } from './validation.js';
+import { actionBody, documentActionParam, taskActionParam, type TaskActions, type TaskDocument, type TaskLedger } from './workflow.js';
 
 const id = {
   project: idParam('project'),
@@ -44,6 +45,7 @@ const id = {
   user: idParam('user'),
   backFrom: idParam('backFrom'),
   number: idParam('transaction'),
+  document: idParam('document'),
 };
 
 const project = { params: { id: id.project } } as const;
@@ -147,5 +149,17 @@ export const endpoints = {
     archiveFrom: endpoint('GET', '/archive/:backFrom', { params: { backFrom: id.backFrom } }).answers<ArchivePage>(),
     projectArchive: endpoint('GET', '/project/:id/archive', { params: { id: id.project } }).answers<ArchivePage>(),
     projectArchiveFrom: endpoint('GET', '/project/:id/archive/:backFrom', { params: { id: id.project, backFrom: id.backFrom } }).answers<ArchivePage>(),
+  },
+  /** The task life cycle (decisions 3 "Action calls"): every action answers the refreshed card. */
+  workflow: {
+    taskAction: endpoint('POST', '/task/:id/action/:name', { params: { id: id.task, name: taskActionParam }, body: actionBody }).answers<TaskCard | null>(),
+    documentAction: endpoint('POST', '/document/:id/action/:name', {
+      params: { id: id.document, name: documentActionParam },
+      body: actionBody,
+    }).answers<TaskCard | null>(),
+    actions: endpoint('GET', '/task/:id/actions', { params: { id: id.task } }).answers<TaskActions>(),
+    documents: endpoint('GET', '/task/:id/documents', { params: { id: id.task } }).answers<TaskDocument[]>(),
+    versions: endpoint('GET', '/document/:id/versions', { params: { id: id.document } }).answers<TaskDocument[]>(),
+    ledger: endpoint('GET', '/task/:id/ledger', { params: { id: id.task } }).answers<TaskLedger>(),
   },
 } as const;

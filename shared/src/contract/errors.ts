@@ -122,6 +122,7 @@ const CATALOGUE = {
   ...field('message', 'Повідомлення', 'Message'),
   urgency_is_empty: [400, 'Оберіть терміновість', 'Choose an urgency'],
   estimate_is_empty: [400, 'Вкажіть оцінку', 'Enter an estimate'],
+  estimate_is_too_long: [400, 'Оцінка задовга', 'The estimate is too long'],
   review_is_too_long: [400, 'Відгук задовгий', 'The review is too long'],
   quote_is_too_long: [400, 'Цитата задовга', 'The quote is too long'],
   ...field('parentMessageId', 'Відповідь', 'Reply'),
@@ -131,6 +132,10 @@ const CATALOGUE = {
   ...numeric('delayStart', 'Відкладений старт', 'Delayed start'),
   dateAutoSendForCheck_is_invalid: [400, 'Дата має бути у форматі д.м.Р Г:хв і пізніше ніж зараз', 'The date must be in d.m.Y H:i format and later than now'],
   ...field('jobItem', 'Пункт робіт', 'Work item'),
+  ...numeric('progress', 'Прогрес', 'Progress'),
+  progress_is_empty: [400, 'Вкажіть прогрес', 'Enter the progress'],
+  ...numeric('rating', 'Оцінка', 'Rating'),
+  rating_is_empty: [400, 'Оберіть оцінку від 1 до 5', 'Choose a rating from 1 to 5'],
 } satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof CATALOGUE;

@@ -14,3 +14,4 @@ export * from './money.js';
 export * from './remotes.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
+export * from './workflow.js';

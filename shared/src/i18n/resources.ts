@@ -12,10 +12,12 @@ import ukWallet from './locales/uk/wallet.js';
 import enWallet from './locales/en/wallet.js';
 import ukProfile from './locales/uk/profile.js';
 import enProfile from './locales/en/profile.js';
+import ukWorkflow from './locales/uk/workflow.js';
+import enWorkflow from './locales/en/workflow.js';
 
 export const resources = {
-  uk: { common: ukCommon, errors: errorTexts('uk'), auth: ukAuth, board: ukBoard, task: ukTask, wallet: ukWallet, profile: ukProfile },
-  en: { common: enCommon, errors: errorTexts('en'), auth: enAuth, board: enBoard, task: enTask, wallet: enWallet, profile: enProfile },
+  uk: { common: ukCommon, errors: errorTexts('uk'), auth: ukAuth, board: ukBoard, task: ukTask, wallet: ukWallet, profile: ukProfile, workflow: ukWorkflow },
+  en: { common: enCommon, errors: errorTexts('en'), auth: enAuth, board: enBoard, task: enTask, wallet: enWallet, profile: enProfile, workflow: enWorkflow },
 } as const;
 
 export type Namespace = keyof (typeof resources)['uk'];

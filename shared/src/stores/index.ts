@@ -6,3 +6,4 @@ export * from './projects-store.js';
 export * from './session-store.js';
 export * from './ui-store.js';
 export * from './root-store.js';
+export * from './workflow-store.js';

@@ -5,9 +5,10 @@ import { formatDateTime, fullName, isEmptyHtml, sanitizeHtml } from '@negayno/sh
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState, SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { TaskLifeCycle } from '../task-actions/TaskLifeCycle';
 import { taskDrawerStore } from './task-drawer-store';
 
 const useStyles = makeStyles({
@@ -49,6 +50,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
     });
   }, [props.taskId, store, board, navigate]);
 
+  const reload = useCallback(() => void store.load(props.taskId), [store, props.taskId]);
   const projectId = task?.project.id ?? (Number(params.get('projectId')) || null);
   const close = () => navigate(projectId ? projectPath(projectId) : ROUTES.home);
   const description = useMemo(() => (task && !isEmptyHtml(task.description) ? sanitizeHtml(task.description) : ''), [task]);
@@ -104,6 +106,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
             <Text as="h2" size={600} weight="semibold" className={styles.name} data-testid="task-name">
               {task.dateArchived && <ArchiveRegular aria-label={t('archived')} />} {task.name}
             </Text>
+            <TaskLifeCycle taskId={task.id} onChanged={reload} />
             <section className={styles.section}>
               <Text weight="semibold">{t('description')}</Text>
               {description ? (

@@ -1,0 +1,121 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO } from '../support/env';
+import { signInByApi } from '../support/session';
+
+/**
+ * One task from draft to archive across five browsers (client admin, am, pm, performer, sm): each takes
+ * its steps from the buttons the server offers it, the offer gets a second version whose diff is shown,
+ * the accepted offer moves money into escrow (the cost panel shows it) and accepting the work pays the
+ * performer.
+ */
+async function api<T>(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown): Promise<T> {
+  const response = await request[method](`/api${path}`, data === undefined ? {} : { data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function pageOf(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInByApi(page, email);
+  return page;
+}
+
+/** d.m.Y H:i, as the forms take dates. */
+function formDate(daysAhead: number): string {
+  const date = new Date(Date.now() + daysAhead * 24 * 3600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()} 12:00`;
+}
+
+async function takeAction(page: Page, action: string, fill?: (dialog: ReturnType<Page['getByTestId']>) => Promise<void>): Promise<void> {
+  await page.getByTestId(`action-${action}`).click();
+  const dialog = page.getByTestId(`action-dialog-${action}`);
+  await expect(dialog).toBeVisible();
+  if (fill) await fill(dialog);
+  await dialog.getByTestId('action-submit').click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a task walks from draft to archive across the client admin, am, pm, performer and sm', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [admin, am, pm, performer, sm] = await Promise.all([DEMO.admin, DEMO.am, DEMO.pm, DEMO.performer, DEMO.sm].map((email) => pageOf(browser, email)));
+  const projects = await api<Array<{ id: number; name: string }>>(admin.request, 'get', '/projects');
+  const projectId = projects.find((p) => p.name === 'Інтернет-магазин')!.id;
+  const balanceBefore = (await api<{ balance: number }>(admin.request, 'get', `/project/${projectId}`)).balance!;
+  const walletBefore = (await api<{ balance: number }>(performer.request, 'get', '/user/balance')).balance;
+  const task = await api<{ id: number }>(admin.request, 'post', `/project/${projectId}/new-task`, { name: 'Сторінка акцій' });
+  const url = `/task/${task.id}?projectId=${projectId}`;
+  const statusOf = async () => (await api<{ status: string }>(admin.request, 'get', `/task/${task.id}/get-card`)).status;
+
+  await admin.goto(url);
+  await takeAction(admin, 'publish');
+  await expect.poll(statusOf).toBe('published');
+
+  await am.goto(url);
+  await takeAction(am, 'to-discussion');
+  await expect.poll(statusOf).toBe('discussion');
+
+  await pm.goto(url);
+  await takeAction(pm, 'to-estimation', (dialog) => dialog.getByLabel(/Тарас Олійник/).check());
+  await expect.poll(statusOf).toBe('estimation');
+
+  await performer.goto(url);
+  await takeAction(performer, 'finish-evaluation', async (dialog) => {
+    await dialog.getByTestId('action-field-estimate').fill('Сторінка і банер');
+    await dialog.getByTestId('action-field-executionTime').fill('16');
+    await dialog.getByTestId('action-field-executionTimeBase').fill('12');
+    await dialog.getByTestId('action-field-delayStart').fill('0');
+    await dialog.getByTestId('action-field-jobItems').fill('Верстка\nБанер');
+  });
+  await expect.poll(statusOf).toBe('estimated');
+
+  await sm.goto(url);
+  await takeAction(sm, 'send-offer', async (dialog) => {
+    await dialog.getByTestId('action-field-name').fill('Акції v1');
+    await dialog.getByTestId('action-field-workList').fill('Верстка\nБанер');
+    await dialog.getByTestId('action-field-price1').fill('3000');
+    await dialog.getByTestId('action-field-deadline1').fill(formDate(10));
+    await dialog.getByTestId('action-field-price3').fill('5000');
+    await dialog.getByTestId('action-field-deadline3').fill(formDate(4));
+  });
+  await expect.poll(statusOf).toBe('offer');
+  // A second version: the sm withdraws the offer and sends it again with another work list and price.
+  await takeAction(sm, 'return-offer', (dialog) => dialog.getByTestId('action-field-message').fill('Додамо адмінку'));
+  await takeAction(sm, 'send-offer', async (dialog) => {
+    await dialog.getByTestId('action-field-name').fill('Акції v2');
+    await dialog.getByTestId('action-field-workList').fill('Верстка\nАдмінка');
+    await dialog.getByTestId('action-field-price1').fill('4000');
+    await dialog.getByTestId('action-field-deadline1').fill(formDate(10));
+  });
+
+  // The admin's drawer follows live: the second version, its diff, the urgency choice.
+  const offer = admin.getByTestId('offer-card');
+  await expect(offer).toContainText('Акції v2');
+  await offer.getByTestId('offer-versions').click();
+  const diff = admin.getByTestId('offer-diff-1-2');
+  await expect(diff).toContainText('Адмінка');
+  await expect(diff).toContainText('Банер');
+  await admin.keyboard.press('Escape');
+  await offer.getByTestId('offer-accept').click();
+  await expect(admin.getByTestId('contract-card')).toContainText('4');
+  await expect(admin.getByTestId('cost-inEscrow')).toContainText('4');
+  expect((await api<{ balance: number }>(admin.request, 'get', `/project/${projectId}`)).balance).toBe(balanceBefore - 400_000);
+
+  await takeAction(pm, 'progress', (dialog) => dialog.getByTestId('action-field-progress').fill('80'));
+  await expect(admin.getByTestId('contract-progress')).toContainText('80');
+  await takeAction(pm, 'to-test');
+  await takeAction(admin, 'accept-test');
+  await takeAction(pm, 'to-prod');
+  await takeAction(admin, 'accept-work');
+  await expect.poll(statusOf).toBe('rating');
+  await takeAction(admin, 'add-rating', async (dialog) => {
+    await dialog.getByTestId('action-field-rating').fill('5');
+    await dialog.getByTestId('action-field-review').fill('Чудово');
+  });
+  await takeAction(admin, 'finish-rating');
+  await expect.poll(statusOf).toBe('archived');
+
+  // 70 % of the price to the only performer.
+  expect((await api<{ balance: number }>(performer.request, 'get', '/user/balance')).balance - walletBefore).toBe(280_000);
+});

@@ -1,0 +1,34 @@
+/** What the task has cost so far (`GET /task/{id}/ledger`), for the client administrator and staff. */
+import type { TaskLedger } from '@negayno/shared/contract';
+import { Card, CardHeader, Text } from '@negayno/shared/fluent';
+import { currentLanguage } from '@negayno/shared/i18n';
+import { formatMoney } from '@negayno/shared/lib';
+import { useTranslation } from 'react-i18next';
+
+export function CostPanel(props: { ledger: TaskLedger }) {
+  const { t } = useTranslation('workflow');
+  const language = currentLanguage();
+  const { ledger } = props;
+  const money = (amount: number) => formatMoney(amount, ledger.currency, language);
+  const released = ledger.released.reduce((sum, entry) => sum + entry.amount, 0);
+  const rows: Array<[string, number]> = [
+    ['committed', ledger.committed],
+    ['inEscrow', ledger.inEscrow],
+    ['released', released],
+    ['refunded', ledger.refunded],
+    ['tips', ledger.tips],
+  ];
+  return (
+    <Card data-testid="cost-panel">
+      <CardHeader header={<Text weight="semibold">{t('ledger.title')}</Text>} />
+      <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto auto', gap: '4px 16px' }}>
+        {rows.map(([key, amount]) => (
+          <div key={key} style={{ display: 'contents' }} data-testid={`cost-${key}`}>
+            <dt>{t(`ledger.${key}`)}</dt>
+            <dd style={{ margin: 0 }}>{money(amount)}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}

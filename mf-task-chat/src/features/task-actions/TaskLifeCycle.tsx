@@ -1,0 +1,98 @@
+/**
+ * The task's life cycle in the drawer: the actions the server offers the viewer now (each opening its
+ * form), the offer and contract cards and the cost panel. It reloads on the task's live events, so a
+ * step taken in another browser shows here without a reload.
+ */
+import { getSocket, joinRoom } from '@negayno/shared/api';
+import { rooms, type Currency, type TaskActionName } from '@negayno/shared/contract';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
+import { TaskWorkflowStore } from '@negayno/shared/stores';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContractCard } from '../documents/ContractCard';
+import { CostPanel } from '../documents/CostPanel';
+import { OfferCard } from '../documents/OfferCard';
+import { ActionDialog } from './ActionDialog';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalM },
+  bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+});
+
+/** One store per page: the drawer shows one task at a time. */
+export const workflowStore = new TaskWorkflowStore();
+
+export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: number; currency?: Currency; onChanged: () => void }) {
+  const { t } = useTranslation('workflow');
+  const styles = useStyles();
+  const store = workflowStore;
+  const [open, setOpen] = useState<TaskActionName | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const { taskId, onChanged } = props;
+
+  useEffect(() => {
+    void store.load(taskId);
+    const leave = joinRoom(rooms.task(taskId));
+    const socket = getSocket();
+    const reload = (payload: { taskId: number }) => {
+      if (payload.taskId !== taskId) return;
+      void store.load(taskId);
+      onChanged();
+    };
+    socket.on('task.update', reload);
+    socket.on('task.documents.update', reload);
+    return () => {
+      socket.off('task.update', reload);
+      socket.off('task.documents.update', reload);
+      leave();
+    };
+  }, [taskId, store, onChanged]);
+
+  if (store.taskId !== taskId || store.status === 'loading' || store.status === 'idle') {
+    return <Spinner size="small" label={t('actionsLabel')} data-testid="workflow-loading" />;
+  }
+  if (store.status !== 'ready') {
+    return (
+      <MessageBar intent="error" data-testid="workflow-failed">
+        <MessageBarBody>{t('loadFailed')}</MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => void store.load(taskId)}>{t('retry')}</Button>
+        </MessageBarActions>
+      </MessageBar>
+    );
+  }
+  const currency = props.currency ?? store.offer?.currency ?? store.contract?.currency ?? 'UAH';
+  const close = () => {
+    setOpen(null);
+    onChanged();
+    // Focus returns to what opened the dialog (or the bar, if that button is gone after the step).
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+
+  return (
+    <div className={styles.root}>
+      {store.actions && store.actions.actions.length > 0 && (
+        <div className={styles.bar} role="toolbar" aria-label={t('actionsLabel')} data-testid="task-actions">
+          {store.actions.actions.map((action) => (
+            <Button
+              key={action}
+              appearance={action === 'delete' || action.startsWith('reject') ? 'secondary' : 'primary'}
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setOpen(action);
+              }}
+              data-testid={`action-${action}`}
+            >
+              {t(`action.${action}`)}
+            </Button>
+          ))}
+        </div>
+      )}
+      {open && <ActionDialog action={open} store={store} currency={currency} performers={store.actions?.performers ?? []} onClose={close} />}
+      {store.contract && <ContractCard document={store.contract} />}
+      {store.offer && !store.contract && <OfferCard document={store.offer} store={store} onChanged={onChanged} />}
+      {store.ledger && <CostPanel ledger={store.ledger} />}
+    </div>
+  );
+});

@@ -1,0 +1,29 @@
+/**
+ * The chats module's front door, as far as the task life cycle needs it (issue 11): a task's chats are
+ * made when it enters discussion, and each workflow step leaves a system message (no author) in the
+ * main chat, inside the step's own transaction. The full chat (reading, writing, reactions) is its own issue.
+ */
+import type { Db } from '../../db/connection.js';
+import { chatIdOf, createTaskChats, insertSystemMessage, messagesOf } from './repo.js';
+
+export { createTaskChats };
+
+/** Text as HTML: a system message is HTML (spec 3), and what a person typed (a reason) is only ever text in it. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+/**
+ * A system message in the task's main chat; the browser appends `deadline` in bold (spec 3). A task that
+ * has no chats yet (before discussion) has nowhere to say it: answers null.
+ */
+export async function postSystemMessage(trx: Db, taskId: number, html: string, deadline: Date | null = null): Promise<number | null> {
+  const chatId = await chatIdOf(trx, taskId, 'main');
+  return chatId === null ? null : insertSystemMessage(trx, chatId, html, deadline);
+}
+
+/** The main chat's messages, oldest first (the tests read what a step said). */
+export async function mainChatMessages(db: Db, taskId: number) {
+  const chatId = await chatIdOf(db, taskId, 'main');
+  return chatId === null ? [] : messagesOf(db, chatId);
+}

@@ -1,0 +1,6 @@
+/** The workflow module's front door: the task life cycle's service, its scheduler, the notifications port, the routes. */
+export { RecordingNotifier, type WorkflowNotice, type WorkflowNotifier } from './notifier.js';
+export { workflowRoutes } from './routes.js';
+export { WorkflowScheduler } from './scheduler.js';
+export { WorkflowService } from './service.js';
+export { TABLE as WORKFLOW_TABLE, type Actor } from './table.js';

@@ -1,0 +1,18 @@
+import { endpoints } from '@negayno/shared/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../http/endpoint.js';
+import type { Services } from '../../services.js';
+import { requireUser, userOf } from '../auth/index.js';
+
+export function workflowRoutes(services: Services): FastifyPluginAsync {
+  const { workflow } = services;
+  return async (app) => {
+    app.addHook('preHandler', requireUser);
+    route(app, endpoints.workflow.taskAction, async ({ params, body, request }) => workflow.taskAction(userOf(request), params.id, params.name, body));
+    route(app, endpoints.workflow.documentAction, async ({ params, body, request }) => workflow.documentAction(userOf(request), params.id, params.name, body));
+    route(app, endpoints.workflow.actions, async ({ params, request }) => workflow.actionsOf(userOf(request), params.id));
+    route(app, endpoints.workflow.documents, async ({ params, request }) => workflow.documents(userOf(request), params.id));
+    route(app, endpoints.workflow.versions, async ({ params, request }) => workflow.versions(userOf(request), params.id));
+    route(app, endpoints.workflow.ledger, async ({ params, request }) => workflow.ledger(userOf(request), params.id));
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The life cycle of the task open in the drawer: the actions the server offers the viewer now, the
+ * task's documents (offer, contract) and its cost panel. The browser never decides what is allowed:
+ * it shows what `GET /task/{id}/actions` and each document's `can` say, and reloads after every step.
+ */
+import { call } from '@negayno/shared/api';
+import {
+  endpoints,
+  type DocumentActionName,
+  type TaskActionName,
+  type TaskActions,
+  type TaskCard,
+  type TaskDocument,
+  type TaskLedger,
+} from '@negayno/shared/contract';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { settle, type LoadStatus } from './load.js';
+
+export type StepResult = { ok: true; card: TaskCard | null } | { ok: false; error: unknown };
+
+export class TaskWorkflowStore {
+  taskId: number | null = null;
+  status: LoadStatus = 'idle';
+  actions: TaskActions | null = null;
+  documents: TaskDocument[] = [];
+  ledger: TaskLedger | null = null;
+  /** The action or document answer under way (its button shows a spinner, the offer card an overlay). */
+  pending: string | null = null;
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  async load(taskId: number): Promise<LoadStatus> {
+    if (this.taskId !== taskId) {
+      this.taskId = taskId;
+      this.actions = null;
+      this.documents = [];
+      this.ledger = null;
+      this.status = 'loading';
+    }
+    const [actions, documents] = await Promise.all([
+      settle(call(endpoints.workflow.actions, { params: { id: taskId } })),
+      settle(call(endpoints.workflow.documents, { params: { id: taskId } })),
+    ]);
+    const ledger = actions.status === 'ready' && actions.answer.seeLedger ? await settle(call(endpoints.workflow.ledger, { params: { id: taskId } })) : null;
+    if (this.taskId !== taskId) return this.status;
+    runInAction(() => {
+      if (actions.status === 'ready') this.actions = actions.answer;
+      if (documents.status === 'ready') this.documents = documents.answer;
+      this.ledger = ledger?.status === 'ready' ? ledger.answer : null;
+      this.status = actions.status === 'ready' && documents.status === 'ready' ? 'ready' : actions.status === 'ready' ? documents.status : actions.status;
+    });
+    return this.status;
+  }
+
+  get offer(): TaskDocument | null {
+    return this.documents.find((document) => document.type === 'offer') ?? null;
+  }
+
+  get contract(): TaskDocument | null {
+    return this.documents.find((document) => document.type === 'contract') ?? null;
+  }
+
+  /** `POST /task/{id}/action/<name>`; the caller shows the error on its form. */
+  act(name: TaskActionName, body: Record<string, unknown> = {}): Promise<StepResult> {
+    const taskId = this.taskId;
+    if (taskId === null) return Promise.resolve({ ok: false, error: new Error('no task') });
+    return this.step(name, () => call(endpoints.workflow.taskAction, { params: { id: taskId, name }, body }, { quiet: true }));
+  }
+
+  /** `POST /document/{id}/action/<name>`: the client's answer to the offer. */
+  answer(documentId: number, name: DocumentActionName, body: Record<string, unknown>): Promise<StepResult> {
+    return this.step(`document-${name}`, () => call(endpoints.workflow.documentAction, { params: { id: documentId, name }, body }, { quiet: true }));
+  }
+
+  versions(documentId: number): Promise<TaskDocument[]> {
+    return call(endpoints.workflow.versions, { params: { id: documentId } });
+  }
+
+  clear(): void {
+    this.taskId = null;
+    this.actions = null;
+    this.documents = [];
+    this.ledger = null;
+    this.status = 'idle';
+  }
+
+  private async step(name: string, send: () => Promise<TaskCard | null>): Promise<StepResult> {
+    this.pending = name;
+    try {
+      const card = await send();
+      if (this.taskId !== null) await this.load(this.taskId);
+      return { ok: true, card };
+    } catch (error) {
+      return { ok: false, error };
+    } finally {
+      runInAction(() => {
+        this.pending = null;
+      });
+    }
+  }
+}
