@@ -12,7 +12,7 @@ import { LedgerService, MoneyService } from './modules/money/index.js';
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, VersionService } from './modules/system/index.js';
-import { TasksService, boardViewOf, columnCountersFor } from './modules/tasks/index.js';
+import { TaskEditingService, TasksService, boardViewOf, columnCountersFor } from './modules/tasks/index.js';
 import { UsersService } from './modules/users/index.js';
 import { SERVER_ROOT } from './paths.js';
 
@@ -33,6 +33,7 @@ export interface Services {
   projectEditing: ProjectEditingService;
   projectMembers: ProjectMembersService;
   tasks: TasksService;
+  taskEditing: TaskEditingService;
   users: UsersService;
   version: VersionService;
   clientLogs: ClientLogService;
@@ -63,6 +64,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const mailer = createMailer(config, db, log);
   const invitations = new InvitationsService(db);
   const projectEvents = new ProjectEvents(realtime);
+  const tasks = new TasksService(db, projects, realtime);
   return {
     config,
     db,
@@ -79,7 +81,8 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     projects,
     projectEditing: new ProjectEditingService(db, projects, projectEvents),
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
-    tasks: new TasksService(db, projects, realtime),
+    tasks,
+    taskEditing: new TaskEditingService(db, tasks),
     users,
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),

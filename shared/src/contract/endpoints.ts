@@ -4,7 +4,7 @@
  * changes here once and both sides stop compiling where they disagree. Paths are under API_ROOT.
  */
 import { loginBody, logRequestBody } from './auth.js';
-import type { Balance, PublicUser, Project, ProjectListItem, Task, TaskCard, UserProfile, VersionInfo } from './entities.js';
+import type { Balance, DescriptionHistoryEntry, PublicUser, Project, ProjectListItem, Task, TaskCard, UserProfile, VersionInfo } from './entities.js';
 import { endpoint } from './endpoint.js';
 import {
   deleteProjectQuery,
@@ -18,6 +18,7 @@ import {
   type DeleteProjectAnswer,
 } from './projects.js';
 import { flowStepBody, flowStepParam, loginAsBody, type StepAnswer } from './registration.js';
+import { descriptionBody, fileNameBody, importanceBody, type TaskDescription, type TaskFile } from './task-content.js';
 import { emailField, idParam } from './validation.js';
 
 const id = {
@@ -25,6 +26,7 @@ const id = {
   task: idParam('task'),
   user: idParam('user'),
   backFrom: idParam('backFrom'),
+  file: idParam('file'),
 };
 
 /** The three step machines share one shape: `POST /{kind}/{step}`, answered with the next step. */
@@ -90,5 +92,20 @@ export const endpoints = {
     archiveFrom: endpoint('GET', '/archive/:backFrom', { params: { backFrom: id.backFrom } }).answers<ArchivePage>(),
     projectArchive: endpoint('GET', '/project/:id/archive', { params: { id: id.project } }).answers<ArchivePage>(),
     projectArchiveFrom: endpoint('GET', '/project/:id/archive/:backFrom', { params: { id: id.project, backFrom: id.backFrom } }).answers<ArchivePage>(),
+  },
+  /** The task drawer's edits (spec 4 "Task editing"): each answers the task as it now is. */
+  taskEditing: {
+    rename: endpoint('PUT', '/task/:id/update-name', { params: { id: id.task }, body: nameBody }).answers<Task>(),
+    updateImportance: endpoint('PUT', '/task/:id/update-importance', { params: { id: id.task }, body: importanceBody }).answers<Task>(),
+    updateDescription: endpoint('PUT', '/task/:id/update-description', { params: { id: id.task }, body: descriptionBody }).answers<TaskDescription>(),
+    description: endpoint('GET', '/task/:id/description', { params: { id: id.task } }).answers<TaskDescription>(),
+    /** Newest first; only for those who may edit the task, while it is editable (spec 6). */
+    descriptionHistory: endpoint('GET', '/task/:id/description-history', { params: { id: id.task } }).answers<DescriptionHistoryEntry[]>(),
+  },
+  /** A task's attachments. The upload (`POST /task/{id}/upload-file`, multipart) is a plain route: its body is not JSON. */
+  files: {
+    list: endpoint('GET', '/task/:id/files', { params: { id: id.task } }).answers<TaskFile[]>(),
+    rename: endpoint('PUT', '/file/:id/update-name', { params: { id: id.file }, body: fileNameBody }).answers<TaskFile>(),
+    delete: endpoint('DELETE', '/file/:id/delete', { params: { id: id.file } }).answers<null>(),
   },
 } as const;
