@@ -51,14 +51,13 @@ export function htmlAttributeVerdict(nodeName: string, name: string, rawValue: s
       return SAFE_LINK.test(value) && !/[\u0000-\u001f]/.test(value) ? { keep: true, value } : { keep: false };
     case 'src':
       return nodeName.toUpperCase() === 'IMG' && SAFE_IMAGE.test(value) ? { keep: true, value } : { keep: false };
-    case 'class':
-      return {
-        keep: true,
-        value: value
-          .split(/\s+/)
-          .filter((cls) => INDENT_CLASS.test(cls))
-          .join(' '),
-      };
+    case 'class': {
+      const kept = value
+        .split(/\s+/)
+        .filter((cls) => INDENT_CLASS.test(cls))
+        .join(' ');
+      return kept ? { keep: true, value: kept } : { keep: false };
+    }
     case 'data-list':
       return LIST_KINDS.has(value) ? { keep: true, value } : { keep: false };
     case 'style':
