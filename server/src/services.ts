@@ -13,6 +13,7 @@ import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsSe
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, VersionService } from './modules/system/index.js';
 import { TaskEditingService, TasksService, boardViewOf, columnCountersFor } from './modules/tasks/index.js';
+import { FilesService, LocalFileStore } from './modules/files/index.js';
 import { UsersService } from './modules/users/index.js';
 import { SERVER_ROOT } from './paths.js';
 
@@ -34,6 +35,7 @@ export interface Services {
   projectMembers: ProjectMembersService;
   tasks: TasksService;
   taskEditing: TaskEditingService;
+  files: FilesService;
   users: UsersService;
   version: VersionService;
   clientLogs: ClientLogService;
@@ -83,6 +85,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
     tasks,
     taskEditing: new TaskEditingService(db, tasks),
+    files: new FilesService(db, tasks, new LocalFileStore(config.filesDir), realtime, config.fileMaxBytes),
     users,
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
