@@ -13,6 +13,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { AttachmentsSection } from './attachments/AttachmentsSection';
+import { filesStore } from './attachments/files-store';
+import { useFileDrop } from './attachments/useFileDrop';
 import { ChatPane } from './ChatPane';
 import { DescriptionHistoryDialog } from './description/DescriptionHistoryDialog';
 import { DescriptionSection } from './description/DescriptionSection';
@@ -42,6 +45,20 @@ const useStyles = makeStyles({
     paddingLeft: tokens.spacingHorizontalL,
   },
   chatNarrow: { flex: '1 1 auto', minWidth: 0, borderLeft: 'none', paddingLeft: 0, position: 'static' },
+  detailDrop: { position: 'relative' },
+  dropOverlay: {
+    position: 'absolute',
+    inset: 0,
+    zIndex: 1,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    border: `2px dashed ${tokens.colorBrandStroke1}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackgroundAlpha2,
+    color: tokens.colorBrandForeground1,
+    pointerEvents: 'none',
+  },
   controls: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalS },
 });
 
@@ -72,6 +89,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
   useEffect(() => {
     // The cached description paints at once; the task's answer replaces it.
     descriptionStore.show(props.taskId, null);
+    filesStore.show(props.taskId);
     void store.load(props.taskId).then((status) => {
       // A task that is gone or forbidden sends the user home; its card leaves the board.
       if (status === 'gone') {
@@ -95,13 +113,14 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
       void store.load(props.taskId);
       descriptionStore.refreshHistory();
     },
-    onFiles: () => undefined,
+    onFiles: () => void filesStore.load(),
   });
 
   const projectId = task?.project.id ?? (Number(params.get('projectId')) || null);
   const close = () => {
     // Spec 2: closing clears the cached task, so the next open asks the server again.
     store.clear();
+    filesStore.show(null);
     navigate(projectId ? projectPath(projectId) : ROUTES.home);
   };
   const openHistory = () => {
@@ -110,6 +129,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
   };
   const withChat = task ? hasChat(task) : !narrow;
   const editable = task !== null && task.can.edit && task.dateArchived === null;
+  const drop = useFileDrop(editable, (files) => filesStore.upload(files));
   const showDetail = !narrow || !withChat || tab === 'detail';
   const showChat = withChat && (!narrow || tab === 'chat');
 
@@ -151,7 +171,12 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
         )}
         <div className={styles.columns}>
           {showDetail && (
-            <div className={styles.detail}>
+            <div className={mergeClasses(styles.detail, styles.detailDrop)} {...drop.handlers}>
+              {drop.over && (
+                <div className={styles.dropOverlay} data-testid="task-drop-overlay">
+                  <Text weight="semibold">{t('dropFileShort')}</Text>
+                </div>
+              )}
               {!task ? (
                 <DetailSkeleton />
               ) : (
@@ -164,6 +189,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
                     <div data-testid="task-actions-slot" />
                   </div>
                   <DescriptionSection task={task} store={descriptionStore} />
+                  <AttachmentsSection task={task} store={filesStore} editable={editable} />
                 </article>
               )}
             </div>
