@@ -3,6 +3,7 @@ const suites = [
   ['shell (issue 2)', () => import('./shell.mjs')],
   ['board api (issue 4)', () => import('./board-api.mjs')],
   ['board render (issue 4)', () => import('./board-render.mjs')],
+  ['task drawer (issue 12)', () => import('./task-drawer.mjs')],
 ];
 const only = process.argv[2];
 

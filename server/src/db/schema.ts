@@ -3,7 +3,18 @@
  * this interface must follow them. `Generated` marks columns the database fills (identities, defaults).
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { AccountRole, ChatKey, Currency, FileKind, Language, PaymentType, ProjectRole, TaskStatus, Theme, TransactionStatus } from '@negayno/shared/contract';
+import type {
+  AccountRole,
+  ChatKey,
+  Currency,
+  FileKind,
+  Language,
+  PaymentType,
+  ProjectRole,
+  TaskStatus,
+  Theme,
+  TransactionStatus,
+} from '@negayno/shared/contract';
 
 /** timestamptz: read as Date, written as Date or an ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;

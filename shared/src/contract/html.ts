@@ -48,7 +48,7 @@ export function htmlAttributeVerdict(nodeName: string, name: string, rawValue: s
   const value = rawValue.trim();
   switch (name) {
     case 'href':
-      return SAFE_LINK.test(value) && !/[\u0000-\u001f]/.test(value) ? { keep: true, value } : { keep: false };
+      return SAFE_LINK.test(value) && !/\p{Cc}/u.test(value) ? { keep: true, value } : { keep: false };
     case 'src':
       return nodeName.toUpperCase() === 'IMG' && SAFE_IMAGE.test(value) ? { keep: true, value } : { keep: false };
     case 'class': {

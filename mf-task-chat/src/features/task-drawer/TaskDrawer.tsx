@@ -201,14 +201,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
           )}
         </div>
       </DrawerBody>
-      {editable && (
-        <DescriptionHistoryDialog
-          store={descriptionStore}
-          open={historyOpen}
-          language={language}
-          onClose={() => setHistoryOpen(false)}
-        />
-      )}
+      {editable && <DescriptionHistoryDialog store={descriptionStore} open={historyOpen} language={language} onClose={() => setHistoryOpen(false)} />}
     </SideDrawer>
   );
 });

@@ -53,8 +53,10 @@ type Detected =
 /** How many leading bytes the check reads (an ISO image names itself at 32 KiB). */
 export const HEAD_BYTES = 64 * 1024;
 
-const ascii = (head: Buffer, offset: number, text: string) => head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
-const bytes = (head: Buffer, offset: number, values: number[]) => head.length >= offset + values.length && values.every((value, i) => head[offset + i] === value);
+const ascii = (head: Buffer, offset: number, text: string) =>
+  head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
+const bytes = (head: Buffer, offset: number, values: number[]) =>
+  head.length >= offset + values.length && values.every((value, i) => head[offset + i] === value);
 
 function detectBinary(head: Buffer): Detected | null {
   if (bytes(head, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
@@ -96,7 +98,13 @@ function detectBinary(head: Buffer): Detected | null {
   if (ascii(head, 0, '8BPS')) return 'psd';
   if (ascii(head, 0, 'gimp xcf')) return 'xcf';
   if (bytes(head, 0, [0x06, 0x06, 0xed, 0xf5, 0xd8, 0x1d, 0x46, 0xe5])) return 'indd';
-  if (ascii(head, 0, 'MZ') || ascii(head, 0, '\x7fELF') || ascii(head, 0, '#!') || bytes(head, 0, [0xcf, 0xfa, 0xed, 0xfe]) || bytes(head, 0, [0xca, 0xfe, 0xba, 0xbe]))
+  if (
+    ascii(head, 0, 'MZ') ||
+    ascii(head, 0, '\x7fELF') ||
+    ascii(head, 0, '#!') ||
+    bytes(head, 0, [0xcf, 0xfa, 0xed, 0xfe]) ||
+    bytes(head, 0, [0xca, 0xfe, 0xba, 0xbe])
+  )
     return 'executable';
   return null;
 }
@@ -113,7 +121,11 @@ export function detect(head: Buffer): Detected | null {
   const binary = detectBinary(head);
   if (binary) return binary;
   if (!isUtf8Text(head)) return null;
-  const start = head.toString('utf8', 0, 2048).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const start = head
+    .toString('utf8', 0, 2048)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (/^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype svg[^>]*>\s*)?<svg[\s>]/.test(start)) return 'svg';
   if (/^(?:<!doctype html|<html|<script|<head|<body|<iframe)/.test(start)) return 'html';
   return 'text';

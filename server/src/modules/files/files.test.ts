@@ -37,7 +37,8 @@ describe('task files: upload checked by type and content, served only to readers
     if (body.status !== 'ok') throw new Error(`not ok: ${JSON.stringify(body)}`);
     return body.data;
   };
-  const storedCount = () => readdirSync(filesDir, { recursive: true }).filter((name) => !String(name).startsWith('.uploads') && String(name).includes('.')).length;
+  const storedCount = () =>
+    readdirSync(filesDir, { recursive: true }).filter((name) => !String(name).startsWith('.uploads') && String(name).includes('.')).length;
 
   beforeAll(async () => {
     filesDir = mkdtempSync(join(tmpdir(), 'negayno-files-'));
@@ -79,7 +80,9 @@ describe('task files: upload checked by type and content, served only to readers
 
     const thumb = await ctx.get(file.thumb!, { cookie: cookies.author });
     expect(thumb.headers['content-type']).toBe('image/webp');
-    const meta = await sharp(Buffer.from(thumb.text, 'latin1')).metadata().catch(() => null);
+    const meta = await sharp(Buffer.from(thumb.text, 'latin1'))
+      .metadata()
+      .catch(() => null);
     expect(thumb.text.length).toBeGreaterThan(0);
     expect(meta === null || meta.width! <= 480).toBe(true);
 

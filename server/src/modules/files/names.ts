@@ -8,7 +8,7 @@ import { LENGTH, extensionOf, withoutHiddenControls } from '@negayno/shared/cont
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[/\\]/).pop() ?? '';
   return withoutHiddenControls(base)
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     .trim()
     .replace(/^\.+/, '');
 }

@@ -20,15 +20,17 @@ function dispositionOf(file: ServedFile, download: boolean): string {
 }
 
 function sendFile(reply: FastifyReply, file: ServedFile, download: boolean) {
-  return reply
-    .header('content-type', file.mime)
-    .header('content-length', String(file.size))
-    .header('content-disposition', dispositionOf(file, download))
-    .header('x-content-type-options', 'nosniff')
-    // Opened on its own, a file is inert: no script runs, nothing loads, whatever its bytes say.
-    .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-    .header('cache-control', 'private, max-age=300')
-    .send(file.stream);
+  return (
+    reply
+      .header('content-type', file.mime)
+      .header('content-length', String(file.size))
+      .header('content-disposition', dispositionOf(file, download))
+      .header('x-content-type-options', 'nosniff')
+      // Opened on its own, a file is inert: no script runs, nothing loads, whatever its bytes say.
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .header('cache-control', 'private, max-age=300')
+      .send(file.stream)
+  );
 }
 
 export function filesRoutes(services: Services): FastifyPluginAsync {

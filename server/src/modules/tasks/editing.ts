@@ -4,7 +4,6 @@
  */
 import type { DescriptionHistoryEntry, Importance, Task, TaskDescription } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
-import { AppError } from '../../http/app-error.js';
 import { toUnix } from '../../lib/time.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { sanitizeDescription } from './sanitize.js';

@@ -83,7 +83,9 @@ export const AttachmentsSection = observer(function AttachmentsSection(props: { 
                   {upload.name}: {messageText({ key: upload.error })}
                 </MessageBarBody>
                 <MessageBarActions
-                  containerAction={<Button appearance="transparent" icon={<DismissRegular />} aria-label={t('files.dismiss')} onClick={() => store.dismiss(upload.key)} />}
+                  containerAction={
+                    <Button appearance="transparent" icon={<DismissRegular />} aria-label={t('files.dismiss')} onClick={() => store.dismiss(upload.key)} />
+                  }
                 />
               </MessageBar>
             ) : (

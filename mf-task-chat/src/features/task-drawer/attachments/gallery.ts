@@ -80,5 +80,10 @@ export async function openGallery(files: TaskFile[], start: TaskFile, onClosed: 
     dynamicEl: slides.map(slideOf),
     plugins: [lgZoom, lgThumbnail, lgVideo],
   }) as unknown as GalleryInstance;
-  current.openGallery(Math.max(0, slides.findIndex((file) => file.id === start.id)));
+  current.openGallery(
+    Math.max(
+      0,
+      slides.findIndex((file) => file.id === start.id),
+    ),
+  );
 }

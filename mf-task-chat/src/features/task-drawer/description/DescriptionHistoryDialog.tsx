@@ -50,7 +50,12 @@ export const DescriptionHistoryDialog = observer(function DescriptionHistoryDial
             {store.historyStatus === 'loading' || store.historyStatus === 'idle' ? (
               <Spinner label={t('history.loading')} />
             ) : store.historyStatus === 'error' ? (
-              <StatusCard title={t('history.failed')} text={t('history.failedHint')} onRetry={() => void store.loadHistory()} testId="description-history-failed" />
+              <StatusCard
+                title={t('history.failed')}
+                text={t('history.failedHint')}
+                onRetry={() => void store.loadHistory()}
+                testId="description-history-failed"
+              />
             ) : store.history.length === 0 ? (
               <EmptyState
                 icon={<HistoryRegular />}

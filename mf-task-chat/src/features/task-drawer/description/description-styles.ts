@@ -8,7 +8,12 @@ export const useDescriptionStyles = makeStyles({
     '& a': { color: tokens.colorBrandForegroundLink },
     '& img': { maxWidth: '100%', height: 'auto' },
     '& blockquote': { borderLeft: `4px solid ${tokens.colorNeutralStroke1}`, margin: `${tokens.spacingVerticalS} 0`, paddingLeft: tokens.spacingHorizontalM },
-    '& pre': { whiteSpace: 'pre-wrap', backgroundColor: tokens.colorNeutralBackground3, padding: tokens.spacingHorizontalS, borderRadius: tokens.borderRadiusMedium },
+    '& pre': {
+      whiteSpace: 'pre-wrap',
+      backgroundColor: tokens.colorNeutralBackground3,
+      padding: tokens.spacingHorizontalS,
+      borderRadius: tokens.borderRadiusMedium,
+    },
     '& p': { margin: 0 },
     '& .ql-indent-1': { paddingLeft: '3em' },
     '& .ql-indent-2': { paddingLeft: '6em' },
