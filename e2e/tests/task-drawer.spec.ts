@@ -11,7 +11,7 @@ async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put'
   return ((await response.json()) as { data: T }).data;
 }
 
-/** A 1×1 png is too small to tell anything; this one has a colour sharp can find. */
+/** A 64×48 orange png, as sharp writes it. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHElEQVR4nGNgYGhgoBAwUm4AwwMAMEQMAwB/NwlTLFTjLQAAAABJRU5ErkJggg==', 'base64');
 
 async function secondPage(browser: Browser, baseURL: string, email: string): Promise<Page> {

@@ -29,6 +29,7 @@ export const GALLERY_SETTINGS = {
 
 interface GalleryInstance {
   openGallery(index?: number): void;
+  closeGallery(): void;
   destroy(): void;
 }
 
@@ -53,8 +54,11 @@ function slideOf(file: TaskFile): GalleryItem {
 
 let current: GalleryInstance | null = null;
 
-/** Opens the gallery on one file; `onClosed` gets focus back to where the user was. */
-export async function openGallery(files: TaskFile[], start: TaskFile, onClosed: () => void): Promise<void> {
+/**
+ * Opens the gallery on one file inside `container` (the task drawer: a modal keeps focus and clicks to
+ * itself, so the gallery must live within it); `onClosed` gets focus back to where the user was.
+ */
+export async function openGallery(files: TaskFile[], start: TaskFile, container: HTMLElement, onClosed: () => void): Promise<void> {
   const [{ default: lightGallery }, { default: lgZoom }, { default: lgThumbnail }, { default: lgVideo }] = await Promise.all([
     import('lightgallery'),
     import('lightgallery/plugins/zoom'),
@@ -65,7 +69,13 @@ export async function openGallery(files: TaskFile[], start: TaskFile, onClosed: 
   current?.destroy();
   const slides = galleryFilesOf(files);
   const host = document.createElement('div');
-  document.body.appendChild(host);
+  container.appendChild(host);
+  // Escape closes the gallery only: the drawer around it must not hear it and close as well.
+  host.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    current?.closeGallery();
+  });
   host.addEventListener('lgAfterClose', () => {
     current?.destroy();
     current = null;
@@ -76,6 +86,7 @@ export async function openGallery(files: TaskFile[], start: TaskFile, onClosed: 
     ...GALLERY_SETTINGS,
     // The key lightGallery's documentation gives to GPLv3 projects (see docs/decisions.md on its licence).
     licenseKey: '0000-0000-000-0000',
+    container: host,
     dynamic: true,
     dynamicEl: slides.map(slideOf),
     plugins: [lgZoom, lgThumbnail, lgVideo],

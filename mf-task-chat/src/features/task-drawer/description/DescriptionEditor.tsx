@@ -50,6 +50,9 @@ const useStyles = makeStyles({
     '& .ql-snow .ql-stroke': { stroke: 'currentColor' },
     '& .ql-snow .ql-fill': { fill: 'currentColor' },
     '& .ql-snow .ql-picker': { color: 'inherit' },
+    // The header picker shows translated words, longer than Quill's 'Normal'.
+    '& .ql-snow .ql-picker.ql-header': { width: 'auto', minWidth: '98px' },
+    '& .ql-snow .ql-picker.ql-header .ql-picker-label': { paddingRight: '24px' },
     '& .ql-snow button:hover, & .ql-snow button:focus-visible, & .ql-snow button.ql-active': { color: tokens.colorBrandForeground1 },
     '& .ql-snow button:hover .ql-stroke, & .ql-snow button.ql-active .ql-stroke': { stroke: tokens.colorBrandForeground1 },
     '& .ql-snow .ql-picker-options, & .ql-snow .ql-tooltip': {
@@ -74,8 +77,12 @@ function nameToolbar(toolbar: HTMLElement, label: (key: string) => string): void
     const format = [...picker.classList].find((name) => name.startsWith('ql-') && name !== 'ql-picker' && !name.endsWith('-picker'))?.slice(3) ?? '';
     picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', label(format));
     for (const item of picker.querySelectorAll<HTMLElement>('.ql-picker-item')) {
-      item.setAttribute('aria-label', item.dataset.value ?? label('default'));
+      const text = format === 'header' ? label(item.dataset.value ? `headerLevel${item.dataset.value}` : 'normal') : (item.dataset.value ?? label('default'));
+      item.setAttribute('aria-label', text);
+      // Quill's snow theme prints a header item's data-label (its own words are English only).
+      if (format === 'header') item.dataset.label = text;
     }
+    if (format === 'header') picker.querySelector('.ql-picker-label')?.setAttribute('data-label', label('normal'));
   }
 }
 

@@ -19,7 +19,7 @@ export function ImportanceControl(props: { task: Task; onChange: (importance: Im
     );
   }
   return (
-    <Field label={t('importance.label')} orientation="horizontal" className={styles.field}>
+    <Field label={t('importance.label')} className={styles.field}>
       <Select
         value={String(props.task.importance)}
         data-testid="task-importance-select"
