@@ -33,7 +33,7 @@ async function openOnce(page, boardUrl) {
       new Promise((resolve) => {
         const painted = () => {
           const name = document.querySelector('[data-testid="task-name-input"], [data-testid="task-name"]');
-          const text = document.querySelector('[data-testid="description-preview"], [data-testid="description-editor"], [data-testid="task-description"]');
+          const text = document.querySelector('[data-testid="description-preview"], [data-testid="description-editor"], [data-testid="task-description-html"]');
           return name && text && text.textContent.includes('версія');
         };
         const check = () => {

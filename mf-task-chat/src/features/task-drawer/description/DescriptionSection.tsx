@@ -29,7 +29,7 @@ export const DescriptionSection = observer(function DescriptionSection(props: { 
   const editable = task.can.edit && task.dateArchived === null;
 
   return (
-    <section className={styles.section} aria-labelledby="task-description-title">
+    <section className={styles.section} aria-labelledby="task-description-title" data-testid="task-description">
       <div className={styles.title}>
         <Text as="h3" weight="semibold" id="task-description-title">
           {t('description')}
@@ -46,7 +46,7 @@ export const DescriptionSection = observer(function DescriptionSection(props: { 
       {editable ? (
         <DescriptionEditor store={store} label={t('description')} placeholder={t('descriptionPlaceholder')} />
       ) : html ? (
-        <div className={descriptionStyles.html} data-testid="task-description" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className={descriptionStyles.html} data-testid="task-description-html" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <EmptyState icon={<TextDescriptionRegular />} title={t('emptyDescription')} text={t('contactTaskAuthor')} testId="task-description-empty" />
       )}

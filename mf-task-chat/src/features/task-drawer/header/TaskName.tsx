@@ -48,25 +48,27 @@ export function TaskName(props: { task: Task; onRename: (name: string) => void }
     );
   }
   return (
-    <input
-      className={mergeClasses(styles.input)}
-      value={value}
-      maxLength={LENGTH.name}
-      aria-label={t('name')}
-      data-testid="task-name-input"
-      onChange={(event) => setValue(event.target.value)}
-      onBlur={() => {
-        if (value.trim()) props.onRename(value);
-        else setValue(props.task.name);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') event.currentTarget.blur();
-        if (event.key === 'Escape') {
-          // Escape undoes the edit; it must not also close the drawer.
-          event.stopPropagation();
-          setValue(props.task.name);
-        }
-      }}
-    />
+    <div data-testid="task-name">
+      <input
+        className={mergeClasses(styles.input)}
+        value={value}
+        maxLength={LENGTH.name}
+        aria-label={t('name')}
+        data-testid="task-name-input"
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={() => {
+          if (value.trim()) props.onRename(value);
+          else setValue(props.task.name);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.currentTarget.blur();
+          if (event.key === 'Escape') {
+            // Escape undoes the edit; it must not also close the drawer.
+            event.stopPropagation();
+            setValue(props.task.name);
+          }
+        }}
+      />
+    </div>
   );
 }
