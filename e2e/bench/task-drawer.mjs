@@ -10,7 +10,10 @@ const FILES = 50;
 const VERSIONS = 100;
 const UPLOAD_MB = 20;
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHElEQVR4nGNgYGhgoBAwUm4AwwMAMEQMAwB/NwlTLFTjLQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSD1sdGl94oF2M8/sAAOhY/TpO6gQugvqK7EHdJ3cAFUF/RXYi7pG7gAqiv6C7EXVI3cAHUV3QX4i6pG7gA6iu6C3GX1A1cAPUV3YW4S+oGLoD6iu5C3CV1AxdAfUV3Ie6SuoELoL6iuxB3Sd3AxwN+/3288RBrNV4AAAAASUVORK5CYII=',
+  'base64',
+);
 
 async function api(request, method, url, data) {
   const response = await request[method](url, data === undefined ? {} : { data });

@@ -12,7 +12,10 @@ async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put'
 }
 
 /** A 64×48 orange png, as sharp writes it. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHElEQVR4nGNgYGhgoBAwUm4AwwMAMEQMAwB/NwlTLFTjLQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSD1sdGl94oF2M8/sAAOhY/TpO6gQugvqK7EHdJ3cAFUF/RXYi7pG7gAqiv6C7EXVI3cAHUV3QX4i6pG7gA6iu6C3GX1A1cAPUV3YW4S+oGLoD6iu5C3CV1AxdAfUV3Ie6SuoELoL6iuxB3Sd3AxwN+/3288RBrNV4AAAAASUVORK5CYII=',
+  'base64',
+);
 
 async function secondPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
@@ -82,6 +85,8 @@ test.describe('the task drawer', () => {
     await drawer.getByTestId('files-input').setInputFiles({ name: 'макет.png', mimeType: 'image/png', buffer: PNG });
     await expect(drawer.getByTestId('file-card')).toHaveCount(1);
     await expect(drawer.getByTestId('file-name')).toHaveText('макет.png');
+    // The server made its thumbnail.
+    await expect(drawer.getByTestId('file-card').locator('img')).toHaveAttribute('src', /\/thumb$/);
     await expect(other.getByTestId('file-name')).toHaveText('макет.png');
     await drawer.getByTestId('files-input').setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await expect(drawer.getByTestId('upload-error')).toContainText('virus.exe');
@@ -89,8 +94,11 @@ test.describe('the task drawer', () => {
     await expect(drawer.getByTestId('upload-error')).toHaveCount(2);
 
     await drawer.getByTestId('file-open').click();
-    await expect(page.locator('.lg-container.lg-show')).toBeVisible();
-    await expect(page.locator('.lg-container.lg-show .lg-thumb-item')).toHaveCount(1);
+    const gallery = page.locator('.lg-container.lg-show');
+    await expect(gallery.locator('.lg-close')).toBeVisible();
+    await expect(gallery.locator('.lg-current img.lg-object')).toBeVisible();
+    await expect.poll(() => gallery.locator('.lg-current img.lg-object').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect(gallery.locator('.lg-thumb-item')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(page.locator('.lg-container.lg-show')).toHaveCount(0);
     await expect(drawer).toBeVisible();
@@ -108,8 +116,8 @@ test.describe('the task drawer', () => {
     await expect(drawer.getByTestId('files-empty')).toBeVisible();
     await expect(other.getByTestId('files-empty')).toBeVisible();
 
-    // Escape closes the drawer and returns to the project.
-    await page.keyboard.press('Escape');
+    // The close button closes the drawer and returns to the project.
+    await drawer.getByTestId('task-close').click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/project/${project.id}$`));
     await other.context().close();

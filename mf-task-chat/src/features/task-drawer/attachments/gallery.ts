@@ -68,10 +68,15 @@ export async function openGallery(files: TaskFile[], start: TaskFile, container:
   ]);
   current?.destroy();
   const slides = galleryFilesOf(files);
+  // A layer over the whole screen (or the whole drawer) holding lightGallery's "inline" container.
+  const layer = document.createElement('div');
+  layer.style.cssText = 'position: fixed; inset: 0; z-index: 10;';
   const host = document.createElement('div');
-  container.appendChild(host);
+  host.style.cssText = 'width: 100%; height: 100%;';
+  layer.appendChild(host);
+  container.appendChild(layer);
   // Escape closes the gallery only: the drawer around it must not hear it and close as well.
-  host.addEventListener('keydown', (event) => {
+  layer.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     event.stopPropagation();
     current?.closeGallery();
@@ -79,7 +84,7 @@ export async function openGallery(files: TaskFile[], start: TaskFile, container:
   host.addEventListener('lgAfterClose', () => {
     current?.destroy();
     current = null;
-    host.remove();
+    layer.remove();
     onClosed();
   });
   current = lightGallery(host, {
@@ -91,6 +96,8 @@ export async function openGallery(files: TaskFile[], start: TaskFile, container:
     dynamicEl: slides.map(slideOf),
     plugins: [lgZoom, lgThumbnail, lgVideo],
   }) as unknown as GalleryInstance;
+  // Focus moves into the gallery, so Escape and the arrow keys reach it before the drawer.
+  host.addEventListener('lgAfterOpen', () => host.querySelector<HTMLElement>('.lg-container')?.focus());
   current.openGallery(
     Math.max(
       0,
