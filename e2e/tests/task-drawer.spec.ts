@@ -35,6 +35,8 @@ test.describe('the task drawer', () => {
     browser,
     baseURL,
   }) => {
+    // Two browsers and a dozen round trips: on a shared 2-core machine this takes past the 60 s default.
+    test.setTimeout(180_000);
     const email = uniqueEmail('drawer');
     await registerByApi(page.request, email, PASSWORD);
     await signInByApi(page, email, PASSWORD);
