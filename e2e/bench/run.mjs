@@ -5,6 +5,7 @@ const suites = [
   ['board render (issue 4)', () => import('./board-render.mjs')],
   ['money (issue 10)', () => import('./money.mjs')],
   ['load (issue 15)', () => import('./load.mjs')],
+  ['task drawer (issue 12)', () => import('./task-drawer.mjs')],
 ];
 const only = process.argv[2];
 

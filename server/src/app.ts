@@ -27,6 +27,7 @@ import { projectsRoutes } from './modules/projects/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tasksRoutes } from './modules/tasks/index.js';
+import { filesRoutes } from './modules/files/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { workflowRoutes } from './modules/workflow/index.js';
 import { createServices, type Services } from './services.js';
@@ -86,7 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await installApiRateLimit(app, config.apiRateLimitPerMinute);
 
   // Routes.
-  for (const routes of [systemRoutes, authRoutes, registrationRoutes, usersRoutes, projectsRoutes, tasksRoutes, moneyRoutes, workflowRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, registrationRoutes, usersRoutes, projectsRoutes, tasksRoutes, filesRoutes, moneyRoutes, workflowRoutes]) {
     await app.register(routes(services), { prefix: API_ROOT });
   }
 

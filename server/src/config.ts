@@ -19,6 +19,10 @@ export interface Config {
   /** A PostgreSQL server; null = PGlite in `<dataDir>/db`. */
   databaseUrl: string | null;
   dataDir: string;
+  /** Where attachments are stored: `<dataDir>/files` unless FILES_DIR says otherwise. */
+  filesDir: string;
+  /** The largest attachment accepted, in bytes (FILE_MAX_MB, 100 MB by default, decisions 4). */
+  fileMaxBytes: number;
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   /** Pepper of the session-token HMAC. */
@@ -103,6 +107,8 @@ const environmentSchema = z
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     DATABASE_URL: optionalText,
     DATA_DIR: optionalText,
+    FILES_DIR: optionalText,
+    FILE_MAX_MB: z.coerce.number().positive().max(10_000).default(100),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     NEGAYNO_SECRET: optionalText,
     NEGAYNO_SEED_DEMO: flag,
@@ -176,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL ?? null,
     dataDir: absolute(vars.DATA_DIR ?? join(REPO_ROOT, 'data')),
+    filesDir: absolute(vars.FILES_DIR ?? join(vars.DATA_DIR ?? join(REPO_ROOT, 'data'), 'files')),
+    fileMaxBytes: Math.round(vars.FILE_MAX_MB * 1024 * 1024),
     nodeEnv: vars.NODE_ENV,
     isProduction,
     secret: vars.NEGAYNO_SECRET ?? DEVELOPMENT_SECRET,

@@ -23,7 +23,8 @@ import {
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, VersionService } from './modules/system/index.js';
-import { TasksService, boardViewOf, columnCountersFor } from './modules/tasks/index.js';
+import { TaskEditingService, TasksService, boardViewOf, columnCountersFor } from './modules/tasks/index.js';
+import { FilesService, LocalFileStore } from './modules/files/index.js';
 import { UsersService } from './modules/users/index.js';
 import { RecordingNotifier, WorkflowScheduler, WorkflowService, type WorkflowNotifier } from './modules/workflow/index.js';
 import { SERVER_ROOT } from './paths.js';
@@ -48,6 +49,8 @@ export interface Services {
   projectEditing: ProjectEditingService;
   projectMembers: ProjectMembersService;
   tasks: TasksService;
+  taskEditing: TaskEditingService;
+  files: FilesService;
   users: UsersService;
   workflow: WorkflowService;
   workflowScheduler: WorkflowScheduler;
@@ -109,6 +112,8 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     projectEditing,
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
     tasks,
+    taskEditing: new TaskEditingService(db, tasks),
+    files: new FilesService(db, tasks, new LocalFileStore(config.filesDir), realtime, config.fileMaxBytes),
     users,
     workflow,
     workflowScheduler: new WorkflowScheduler(db, workflow, log),

@@ -135,7 +135,7 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
             },
           },
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
-          { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
+          { test: /\.(png|svg|jpe?g|gif|woff2?|ttf)$/, type: 'asset' },
         ],
       },
       plugins: [

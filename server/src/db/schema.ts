@@ -3,7 +3,18 @@
  * this interface must follow them. `Generated` marks columns the database fills (identities, defaults).
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { AccountRole, ChatKey, Currency, Language, PaymentType, ProjectRole, TaskStatus, Theme, TransactionStatus } from '@negayno/shared/contract';
+import type {
+  AccountRole,
+  ChatKey,
+  Currency,
+  FileKind,
+  Language,
+  PaymentType,
+  ProjectRole,
+  TaskStatus,
+  Theme,
+  TransactionStatus,
+} from '@negayno/shared/contract';
 
 /** timestamptz: read as Date, written as Date or an ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -191,6 +202,23 @@ export interface TaskDescriptionHistoryTable {
   created_at: DefaultTimestamp;
 }
 
+export interface TaskFilesTable {
+  id: Generated<number>;
+  task_id: number;
+  author_id: number | null;
+  name: string;
+  extension: string;
+  kind: FileKind;
+  mime: string;
+  size: number;
+  storage_key: string;
+  thumb_key: string | null;
+  color: string;
+  width: number | null;
+  height: number | null;
+  created_at: DefaultTimestamp;
+}
+
 export interface ChatsTable {
   id: Generated<number>;
   task_id: number;
@@ -360,6 +388,7 @@ export interface Database {
   task_description_history: TaskDescriptionHistoryTable;
   task_estimates: TaskEstimatesTable;
   task_documents: TaskDocumentsTable;
+  task_files: TaskFilesTable;
   chats: ChatsTable;
   messages: MessagesTable;
   chat_reads: ChatReadsTable;

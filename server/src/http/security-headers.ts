@@ -19,7 +19,8 @@ export async function installSecurityHeaders(app: FastifyInstance, options: { is
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Avatars and attachments are served by us; the favicon and small icons are data: URLs; previews of picked files are blob: URLs.
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Description images may link to https pictures elsewhere (spec 5: http, https and data sources).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],

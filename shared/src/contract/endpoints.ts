@@ -4,7 +4,7 @@
  * changes here once and both sides stop compiling where they disagree. Paths are under API_ROOT.
  */
 import { loginBody, logRequestBody } from './auth.js';
-import type { Balance, PublicUser, Project, ProjectListItem, Task, TaskCard, UserProfile, VersionInfo } from './entities.js';
+import type { Balance, DescriptionHistoryEntry, PublicUser, Project, ProjectListItem, Task, TaskCard, UserProfile, VersionInfo } from './entities.js';
 import { endpoint } from './endpoint.js';
 import {
   amountBody,
@@ -36,6 +36,7 @@ import {
   type DeleteProjectAnswer,
 } from './projects.js';
 import { flowStepBody, flowStepParam, loginAsBody, type StepAnswer } from './registration.js';
+import { descriptionBody, fileNameBody, importanceBody, type TaskDescription, type TaskFile } from './task-content.js';
 import { emailField, idParam } from './validation.js';
 import { actionBody, documentActionParam, taskActionParam, type TaskActions, type TaskDocument, type TaskLedger } from './workflow.js';
 
@@ -46,6 +47,7 @@ const id = {
   backFrom: idParam('backFrom'),
   number: idParam('transaction'),
   document: idParam('document'),
+  file: idParam('file'),
 };
 
 const project = { params: { id: id.project } } as const;
@@ -161,5 +163,20 @@ export const endpoints = {
     documents: endpoint('GET', '/task/:id/documents', { params: { id: id.task } }).answers<TaskDocument[]>(),
     versions: endpoint('GET', '/document/:id/versions', { params: { id: id.document } }).answers<TaskDocument[]>(),
     ledger: endpoint('GET', '/task/:id/ledger', { params: { id: id.task } }).answers<TaskLedger>(),
+  },
+  /** The task drawer's edits (spec 4 "Task editing"): each answers the task as it now is. */
+  taskEditing: {
+    rename: endpoint('PUT', '/task/:id/update-name', { params: { id: id.task }, body: nameBody }).answers<Task>(),
+    updateImportance: endpoint('PUT', '/task/:id/update-importance', { params: { id: id.task }, body: importanceBody }).answers<Task>(),
+    updateDescription: endpoint('PUT', '/task/:id/update-description', { params: { id: id.task }, body: descriptionBody }).answers<TaskDescription>(),
+    description: endpoint('GET', '/task/:id/description', { params: { id: id.task } }).answers<TaskDescription>(),
+    /** Newest first; only for those who may edit the task, while it is editable (spec 6). */
+    descriptionHistory: endpoint('GET', '/task/:id/description-history', { params: { id: id.task } }).answers<DescriptionHistoryEntry[]>(),
+  },
+  /** A task's attachments. The upload (`POST /task/{id}/upload-file`, multipart) is a plain route: its body is not JSON. */
+  files: {
+    list: endpoint('GET', '/task/:id/files', { params: { id: id.task } }).answers<TaskFile[]>(),
+    rename: endpoint('PUT', '/file/:id/update-name', { params: { id: id.file }, body: fileNameBody }).answers<TaskFile>(),
+    delete: endpoint('DELETE', '/file/:id/delete', { params: { id: id.file } }).answers<null>(),
   },
 } as const;

@@ -15,3 +15,5 @@ export * from './remotes.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
 export * from './workflow.js';
+export * from './html.js';
+export * from './task-content.js';

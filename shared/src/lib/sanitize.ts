@@ -1,40 +1,12 @@
 /**
- * The HTML sanitiser of spec section 5 for descriptions and system messages. The server applies
- * the same rules before storing; the browser applies them again before showing.
+ * The browser's sanitiser of spec 5 for descriptions and system messages: DOMPurify with the rules of
+ * `contract/html.ts`. The server applies the same rules before storing (its copy is the one that
+ * counts); the browser applies them again before showing and before sending.
  */
+import { HTML_ALLOWED_ATTR, HTML_ALLOWED_TAGS, htmlAttributeVerdict } from '@negayno/shared/contract';
 import DOMPurify from 'dompurify';
 
-export const ALLOWED_TAGS = [
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'p',
-  'br',
-  'span',
-  'strong',
-  'em',
-  'u',
-  'ol',
-  'ul',
-  'li',
-  'a',
-  'code',
-  'pre',
-  'b',
-  'i',
-  'blockquote',
-  'kbd',
-  'samp',
-  'img',
-  'svg',
-];
-/** `src`/`alt` serve images; `class` carries only the editor's indent levels 1 to 8. */
-export const ALLOWED_ATTR = ['style', 'href', 'target', 'rel', 'src', 'alt', 'class'];
-
-const SAFE_LINK = /^(?:https?:|mailto:|tel:|\/|\.{0,2}\/|#|[^:]*$)/i;
-const SAFE_IMAGE = /^(?:https?:|data:image\/(?:png|jpe?g|gif|webp);base64,)/i;
-const INDENT_CLASS = /^ql-indent-[1-8]$/;
+export { isEmptyHtml } from '@negayno/shared/contract';
 
 let hooked = false;
 
@@ -42,14 +14,9 @@ function installHooks(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
-    const value = data.attrValue.trim();
-    if (data.attrName === 'href' && !SAFE_LINK.test(value)) data.keepAttr = false;
-    if (data.attrName === 'src' && (node.nodeName !== 'IMG' || !SAFE_IMAGE.test(value))) data.keepAttr = false;
-    if (data.attrName === 'class')
-      data.attrValue = value
-        .split(/\s+/)
-        .filter((name) => INDENT_CLASS.test(name))
-        .join(' ');
+    const verdict = htmlAttributeVerdict(node.nodeName, data.attrName, data.attrValue);
+    if (verdict.keep) data.attrValue = verdict.value;
+    else data.keepAttr = false;
   });
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     // A link that opens a new tab must not hand the opener to the page it opens.
@@ -59,16 +26,5 @@ function installHooks(): void {
 
 export function sanitizeHtml(html: string): string {
   installHooks();
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false });
-}
-
-/** '<p><br></p>' and whitespace-only markup count as empty (spec 4). */
-export function isEmptyHtml(html: string): boolean {
-  return (
-    html
-      .replace(/<p><br\s*\/?><\/p>/gi, '')
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .trim() === '' && !/<img\b/i.test(html)
-  );
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS: HTML_ALLOWED_TAGS, ALLOWED_ATTR: HTML_ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false });
 }

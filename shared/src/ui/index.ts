@@ -8,3 +8,4 @@ export * from './RemoteRoot.js';
 export * from './lifecycles.js';
 export * from './AppLink.js';
 export * from './SideDrawer.js';
+export * from './useMediaQuery.js';

@@ -1,7 +1,7 @@
 import { AvatarGroup, AvatarGroupItem, Button, Text, Tooltip, makeStyles, partitionAvatarGroupItems, tokens } from '@negayno/shared/fluent';
 import { AVATAR_GROUP_MAX, BREAKPOINTS, type Project } from '@negayno/shared/contract';
 import { fullName } from '@negayno/shared/lib';
-import { useNarrowerThan } from '../layout/useMediaQuery';
+import { useNarrowerThan } from '@negayno/shared/ui';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({

@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useNarrowerThan } from '../layout/useMediaQuery';
+import { useNarrowerThan } from '@negayno/shared/ui';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { InvitationsList } from './InvitationsList';
 

@@ -1,29 +1,72 @@
-import { DrawerBody, Skeleton, SkeletonItem, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
-import { ArchiveRegular, CalendarAddRegular, CalendarCheckmarkRegular } from '@fluentui/react-icons';
-import { ROUTES, TASK_PANEL_WIDTH, projectPath } from '@negayno/shared/contract';
-import { formatDateTime, fullName, isEmptyHtml, sanitizeHtml } from '@negayno/shared/lib';
+/**
+ * The task drawer (spec 2 "Task view"): 1000 px wide, 1500 when the chat stands beside the detail;
+ * Escape and the close button close it and clear the cached task. The left column holds the header,
+ * the name, the importance, the life-cycle actions, the description and the attachments; the right
+ * column is kept for the chat.
+ */
+import { DrawerBody, Skeleton, SkeletonItem, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import { BREAKPOINTS, ROUTES, TASK_PANEL_WIDTH, projectPath, type Task } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
-import { EmptyState, SideDrawer } from '@negayno/shared/ui';
+import { SideDrawer, useNarrowerThan } from '@negayno/shared/ui';
+import { autorun } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { AttachmentsSection } from './attachments/AttachmentsSection';
+import { filesStore } from './attachments/files-store';
+import { useFileDrop } from './attachments/useFileDrop';
+import { ChatPane } from './ChatPane';
+import { DescriptionHistoryDialog } from './description/DescriptionHistoryDialog';
+import { DescriptionSection } from './description/DescriptionSection';
+import { descriptionStore } from './description/description-store';
+import { ImportanceControl } from './header/ImportanceControl';
+import { TaskMeta } from './header/TaskMeta';
+import { TaskName } from './header/TaskName';
 import { TaskLifeCycle } from '../task-actions/TaskLifeCycle';
 import { taskDrawerStore } from './task-drawer-store';
+import { ChatSkeleton, DetailSkeleton } from './TaskSkeleton';
+import { useLiveTask } from './useLiveTask';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${TASK_PANEL_WIDTH.default}px, 100vw)` },
-  meta: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
-  icon: { fontSize: '18px', color: tokens.colorNeutralForeground3 },
-  name: { margin: `${tokens.spacingVerticalS} 0`, wordBreak: 'break-word' },
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalL },
-  description: {
-    lineHeight: tokens.lineHeightBase400,
-    wordBreak: 'break-word',
-    '& a': { color: tokens.colorBrandForegroundLink },
-    '& img': { maxWidth: '100%' },
+  wide: { width: `min(${TASK_PANEL_WIDTH.full}px, 100vw)` },
+  title: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  project: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  columns: { display: 'flex', gap: tokens.spacingHorizontalXL, alignItems: 'flex-start', minWidth: 0 },
+  detail: { flex: '1 1 0', minWidth: 0 },
+  chat: {
+    flex: `0 0 ${TASK_PANEL_WIDTH.rightPaneMin}px`,
+    minWidth: `${TASK_PANEL_WIDTH.rightPaneMin}px`,
+    position: 'sticky',
+    top: 0,
+    alignSelf: 'stretch',
+    borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
+    paddingLeft: tokens.spacingHorizontalL,
   },
+  chatNarrow: { flex: '1 1 auto', minWidth: 0, borderLeft: 'none', paddingLeft: 0, position: 'static' },
+  detailDrop: { position: 'relative' },
+  dropOverlay: {
+    position: 'absolute',
+    inset: 0,
+    zIndex: 1,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    border: `2px dashed ${tokens.colorBrandStroke1}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackgroundAlpha2,
+    color: tokens.colorBrandForeground1,
+    pointerEvents: 'none',
+  },
+  controls: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalS },
 });
+
+/** Spec 4: a chat exists once discussion started (or the task is archived) and the task has chats. */
+function hasChat(task: Task): boolean {
+  return (task.dateStartDiscuss !== null || task.dateArchived !== null) && Object.keys(task.chats).length > 0;
+}
 
 /** Reads the task id from the route and keeps the store in step with it. */
 export function TaskDrawerRoute() {
@@ -39,8 +82,15 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
   const { board } = useStores();
   const store = taskDrawerStore;
   const task = store.task?.id === props.taskId ? store.task : null;
+  const narrow = useNarrowerThan(BREAKPOINTS.df);
+  const [tab, setTab] = useState<'detail' | 'chat'>('detail');
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const language = i18n.language === 'en' ? 'en' : 'uk';
 
   useEffect(() => {
+    // The cached description paints at once; the task's answer replaces it.
+    descriptionStore.show(props.taskId, null);
+    filesStore.show(props.taskId);
     void store.load(props.taskId).then((status) => {
       // A task that is gone or forbidden sends the user home; its card leaves the board.
       if (status === 'gone') {
@@ -50,15 +100,45 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
     });
   }, [props.taskId, store, board, navigate]);
 
+  useEffect(
+    () =>
+      autorun(() => {
+        const shown = store.task;
+        if (shown?.id === props.taskId) descriptionStore.show(shown.id, shown.description);
+      }),
+    [props.taskId, store],
+  );
+
   const reload = useCallback(() => void store.load(props.taskId), [store, props.taskId]);
+
+  useLiveTask(props.taskId, {
+    onTask: () => {
+      void store.load(props.taskId);
+      descriptionStore.refreshHistory();
+    },
+    onFiles: () => void filesStore.load(),
+  });
+
   const projectId = task?.project.id ?? (Number(params.get('projectId')) || null);
-  const close = () => navigate(projectId ? projectPath(projectId) : ROUTES.home);
-  const description = useMemo(() => (task && !isEmptyHtml(task.description) ? sanitizeHtml(task.description) : ''), [task]);
-  const language = i18n.language === 'en' ? 'en' : 'uk';
+  const close = () => {
+    // Spec 2: closing clears the cached task, so the next open asks the server again.
+    store.clear();
+    filesStore.show(null);
+    navigate(projectId ? projectPath(projectId) : ROUTES.home);
+  };
+  const openHistory = () => {
+    setHistoryOpen(true);
+    void descriptionStore.loadHistory();
+  };
+  const withChat = task ? hasChat(task) : !narrow;
+  const editable = task !== null && task.can.edit && task.dateArchived === null;
+  const drop = useFileDrop(editable, (files) => filesStore.upload(files));
+  const showDetail = !narrow || !withChat || tab === 'detail';
+  const showChat = withChat && (!narrow || tab === 'chat');
 
   return (
     <SideDrawer
-      className={styles.drawer}
+      className={mergeClasses(styles.drawer, withChat && !narrow && styles.wide)}
       onClose={close}
       ariaLabel={task?.name ?? t('loading')}
       testId="task-drawer"
@@ -66,11 +146,13 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
       closeLabel={t('close')}
       title={
         task ? (
-          <span className={styles.meta}>
+          <span className={styles.title}>
             <Text weight="semibold" data-testid="task-number">
               {t('number', { number: task.number })}
             </Text>
-            <Text data-testid="task-project">{t('project', { name: task.project.name })}</Text>
+            <Text className={styles.project} data-testid="task-project">
+              {t('project', { name: task.project.name })}
+            </Text>
           </span>
         ) : (
           <Skeleton aria-label={t('loading')}>
@@ -79,45 +161,49 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
         )
       }
     >
-      <DrawerBody>
-        {!task ? (
-          <Skeleton aria-label={t('loading')} data-testid="task-skeleton">
-            <SkeletonItem size={32} style={{ width: '60%', marginBottom: 16 }} />
-            <SkeletonItem size={16} style={{ width: '30%', marginBottom: 24 }} />
-            <SkeletonItem style={{ height: 306 }} />
-          </Skeleton>
-        ) : (
-          <article>
-            <div className={styles.meta}>
-              <Text>
-                {t('author')}: <Text weight="semibold">{fullName(task.author)}</Text>
-              </Text>
-              <Tooltip content={t('created', { date: formatDateTime(task.dateCreate, language) })} relationship="label">
-                <CalendarAddRegular className={styles.icon} tabIndex={0} />
-              </Tooltip>
-              <Tooltip
-                content={task.datePublish ? t('published', { date: formatDateTime(task.datePublish, language) }) : t('notPublished')}
-                relationship="label"
-              >
-                <CalendarCheckmarkRegular className={styles.icon} tabIndex={0} />
-              </Tooltip>
-              <Text>{t(`status.${task.status}`)}</Text>
-            </div>
-            <Text as="h2" size={600} weight="semibold" className={styles.name} data-testid="task-name">
-              {task.dateArchived && <ArchiveRegular aria-label={t('archived')} />} {task.name}
-            </Text>
-            <TaskLifeCycle taskId={task.id} onChanged={reload} />
-            <section className={styles.section}>
-              <Text weight="semibold">{t('description')}</Text>
-              {description ? (
-                <div className={styles.description} data-testid="task-description" dangerouslySetInnerHTML={{ __html: description }} />
-              ) : (
-                <EmptyState title={t('emptyDescription')} text={t('contactTaskAuthor')} testId="task-description-empty" />
-              )}
-            </section>
-          </article>
+      <DrawerBody className={styles.body}>
+        {narrow && task && withChat && (
+          <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as 'detail' | 'chat')}>
+            <Tab value="detail" data-testid="task-tab-detail">
+              {t('tabs.detail')}
+            </Tab>
+            <Tab value="chat" data-testid="task-tab-chat">
+              {t('tabs.chat')}
+            </Tab>
+          </TabList>
         )}
+        <div className={styles.columns}>
+          {showDetail && (
+            <div className={mergeClasses(styles.detail, styles.detailDrop)} {...drop.handlers}>
+              {drop.over && (
+                <div className={styles.dropOverlay} data-testid="task-drop-overlay">
+                  <Text weight="semibold">{t('dropFileShort')}</Text>
+                </div>
+              )}
+              {!task ? (
+                <DetailSkeleton />
+              ) : (
+                <article data-testid="task-detail">
+                  <TaskMeta task={task} language={language} onHistory={editable ? openHistory : null} />
+                  <TaskName task={task} onRename={(name) => void store.rename(name)} />
+                  <div className={styles.controls}>
+                    <ImportanceControl task={task} onChange={(level) => void store.setImportance(level)} />
+                  </div>
+                  <TaskLifeCycle taskId={task.id} onChanged={reload} />
+                  <DescriptionSection task={task} store={descriptionStore} />
+                  <AttachmentsSection task={task} store={filesStore} editable={editable} />
+                </article>
+              )}
+            </div>
+          )}
+          {showChat && (
+            <aside className={mergeClasses(styles.chat, narrow && styles.chatNarrow)} aria-label={t('tabs.chat')}>
+              {task ? <ChatPane /> : <ChatSkeleton />}
+            </aside>
+          )}
+        </div>
       </DrawerBody>
+      {editable && <DescriptionHistoryDialog store={descriptionStore} open={historyOpen} language={language} onClose={() => setHistoryOpen(false)} />}
     </SideDrawer>
   );
 });

@@ -1,6 +1,6 @@
-/** The task shown in the drawer. It forgets the task when the session ends. */
+/** The task shown in the drawer and its header edits. It forgets the task when the session ends. */
 import { call } from '@negayno/shared/api';
-import { endpoints, type Task } from '@negayno/shared/contract';
+import { endpoints, type Importance, type Task } from '@negayno/shared/contract';
 import { rootStore, settle, type LoadStatus } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
 
@@ -28,6 +28,27 @@ export class TaskDrawerStore {
       this.status = result.status;
     });
     return this.status;
+  }
+
+  /** Saved on blur (spec 2): only a non-empty name that differs; a refusal leaves the old name shown. */
+  async rename(name: string): Promise<void> {
+    const task = this.task;
+    const trimmed = name.trim();
+    if (!task || !trimmed || trimmed === task.name) return;
+    const result = await settle(call(endpoints.taskEditing.rename, { params: { id: task.id }, body: { name: trimmed } }));
+    if (result.status === 'ready') this.apply(result.answer);
+  }
+
+  async setImportance(importance: Importance): Promise<void> {
+    const task = this.task;
+    if (!task || importance === task.importance) return;
+    const result = await settle(call(endpoints.taskEditing.updateImportance, { params: { id: task.id }, body: { importance } }));
+    if (result.status === 'ready') this.apply(result.answer);
+  }
+
+  /** An answer replaces the task only if it is the same task and not older than the one shown. */
+  apply(task: Task): void {
+    if (this.task?.id === task.id && task.dateUpdate >= this.task.dateUpdate) this.task = task;
   }
 
   clear(): void {

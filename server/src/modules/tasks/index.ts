@@ -5,3 +5,4 @@ export { boardViewOf } from './policy.js';
 export { insertTask, nextTaskNumber } from './repo.js';
 export { tasksRoutes } from './routes.js';
 export { TasksService } from './service.js';
+export { TaskEditingService } from './editing.js';

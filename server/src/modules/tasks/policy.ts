@@ -64,7 +64,7 @@ export function canSeeTask(user: AuthUser, access: ProjectAccess | null, task: {
  * Spec 6 "Task editing": in the client's column 1, not archived, by a project administrator or by the
  * author while they hold the project role user.
  */
-function canEditTask(user: AuthUser, access: ProjectAccess | null, task: { status: TaskStatus; authorId: number }): boolean {
+export function canEditTask(user: AuthUser, access: ProjectAccess | null, task: { status: TaskStatus; authorId: number }): boolean {
   if (!access || user.role !== 'user') return false;
   if (task.status === 'archived' || TASK_COLUMNS[task.status].client !== 1) return false;
   return access.role === 'administrator' || (access.role === 'user' && task.authorId === user.id);

@@ -271,3 +271,27 @@ export async function archivedPage(
     .execute();
   return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
+
+/** The drawer's edits of one task; each bumps `updated_at` so boards take the card as newer. */
+export async function updateTaskFields(db: Db, taskId: number, fields: { name?: string; importance?: number; description?: string }): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({ ...fields, updated_at: sql`now()` })
+    .where('id', '=', taskId)
+    .execute();
+}
+
+/** Every saved description is kept: the history dialog lists the versions, newest first. */
+export async function insertDescriptionVersion(db: Db, version: { taskId: number; authorId: number; description: string }): Promise<void> {
+  await db.insertInto('task_description_history').values({ task_id: version.taskId, author_id: version.authorId, description: version.description }).execute();
+}
+
+export function descriptionVersions(db: Db, taskId: number, limit: number) {
+  return db
+    .selectFrom('task_description_history')
+    .select(['description', 'created_at'])
+    .where('task_id', '=', taskId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

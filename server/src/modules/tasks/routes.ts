@@ -5,7 +5,7 @@ import type { Services } from '../../services.js';
 import { requireUser, userOf } from '../auth/index.js';
 
 export function tasksRoutes(services: Services): FastifyPluginAsync {
-  const { tasks } = services;
+  const { tasks, taskEditing } = services;
   return async (app) => {
     app.addHook('preHandler', requireUser);
 
@@ -22,5 +22,15 @@ export function tasksRoutes(services: Services): FastifyPluginAsync {
 
     route(app, endpoints.tasks.get, async ({ params, request }) => tasks.get(userOf(request), params.id));
     route(app, endpoints.tasks.card, async ({ params, request }) => tasks.card(userOf(request), params.id));
+
+    route(app, endpoints.taskEditing.rename, async ({ params, body, request }) => taskEditing.rename(userOf(request), params.id, body.name));
+    route(app, endpoints.taskEditing.updateImportance, async ({ params, body, request }) =>
+      taskEditing.updateImportance(userOf(request), params.id, body.importance),
+    );
+    route(app, endpoints.taskEditing.updateDescription, async ({ params, body, request }) =>
+      taskEditing.updateDescription(userOf(request), params.id, body.description),
+    );
+    route(app, endpoints.taskEditing.description, async ({ params, request }) => taskEditing.description(userOf(request), params.id));
+    route(app, endpoints.taskEditing.descriptionHistory, async ({ params, request }) => taskEditing.history(userOf(request), params.id));
   };
 }

@@ -1,11 +1,11 @@
-import { PAGE_SIZE, type ArchivePage, type Task, type TaskCard, type TaskFilterQuery } from '@negayno/shared/contract';
+import { PAGE_SIZE, rooms, type ArchivePage, type Task, type TaskCard, type TaskFilterQuery } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { Realtime } from '../../infra/realtime/realtime.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { canCreateTask, type ProjectAccess, type ProjectsService } from '../projects/index.js';
 import { cardColor } from './colors.js';
-import { boardScopeOf, boardStatusesOf, canSeeTask, columnOf, readableChatKeys, taskPermissionsOf } from './policy.js';
+import { boardScopeOf, boardStatusesOf, canEditTask, canSeeTask, columnOf, readableChatKeys, taskPermissionsOf } from './policy.js';
 import { toArchivedTask, toManagers, toTask, toTaskCard } from './presenters.js';
 import {
   archivedPage,
@@ -95,9 +95,24 @@ export class TasksService {
     return card;
   }
 
-  /** `task.update` to the task's project room: every board showing it refetches the card. */
+  /** `task.update` to the task's project and task rooms: boards refetch the card, open drawers the task. */
   announce(task: { id: number; project: { id: number }; dateUpdate: number }): void {
-    this.realtime.emitToProject(task.project.id, 'task.update', { taskId: task.id, projectId: task.project.id, dateUpdate: task.dateUpdate });
+    this.realtime.emitToRooms([rooms.project(task.project.id), rooms.task(task.id)], 'task.update', {
+      taskId: task.id,
+      projectId: task.project.id,
+      dateUpdate: task.dateUpdate,
+    });
+  }
+
+  /**
+   * The task, if the viewer may edit it (spec 6): a task they cannot see is task_not_found, one they
+   * see but may not edit access_denied.
+   */
+  async editable(user: AuthUser, taskId: number): Promise<{ task: TaskDetailRow; access: ProjectAccess }> {
+    const found = await this.findVisible(user, taskId);
+    if (!found) throw new AppError('task_not_found');
+    if (!canEditTask(user, found.access, { status: found.task.status, authorId: found.task.author_id })) throw new AppError('access_denied');
+    return found;
   }
 
   /** Archived tasks of one project, or of every project the viewer sees: 20 a page, newest first. */

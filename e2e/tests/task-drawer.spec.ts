@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { registerByApi, uniqueEmail } from '../support/register';
+import { signInByApi } from '../support/session';
+
+const PASSWORD = 'drawer-e2e-password';
+
+async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> {
+  const response = await request[method](`/api${path}`, data === undefined ? {} : { data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A 64×48 orange png, as sharp writes it. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSD1sdGl94oF2M8/sAAOhY/TpO6gQugvqK7EHdJ3cAFUF/RXYi7pG7gAqiv6C7EXVI3cAHUV3QX4i6pG7gA6iu6C3GX1A1cAPUV3YW4S+oGLoD6iu5C3CV1AxdAfUV3Ie6SuoELoL6iuxB3Sd3AxwN+/3288RBrNV4AAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function secondPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInByApi(page, email, PASSWORD);
+  return page;
+}
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).include('[data-testid="task-drawer"]').analyze();
+  return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+}
+
+test.describe('the task drawer', () => {
+  test('edits name, importance and description with history; uploads, opens, renames and deletes a file; a second browser follows live', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Two browsers and a dozen round trips: on a shared 2-core machine this takes past the 60 s default.
+    test.setTimeout(180_000);
+    const email = uniqueEmail('drawer');
+    await registerByApi(page.request, email, PASSWORD);
+    await signInByApi(page, email, PASSWORD);
+    const project = await api<{ id: number }>(page.request, 'post', '/project/new', { name: 'Студія' });
+    const task = await api<{ id: number }>(page.request, 'post', `/project/${project.id}/new-task`, { name: 'Лендинг' });
+    const url = `/task/${task.id}?projectId=${project.id}`;
+
+    const other = await secondPage(browser, baseURL!, email);
+    await other.goto(url);
+    await expect(other.getByTestId('description-editor')).toBeVisible();
+
+    await page.goto(url);
+    const drawer = page.getByTestId('task-drawer');
+    await expect(drawer.getByTestId('task-number')).toHaveText('#1');
+    await expect(drawer.getByTestId('task-project')).toHaveText('@Студія');
+    await expect(drawer.getByTestId('files-empty')).toBeVisible();
+
+    // The name saves on blur; importance on change.
+    await drawer.getByTestId('task-name-input').fill('Лендинг пекарні');
+    await drawer.getByTestId('task-name-input').press('Enter');
+    await drawer.getByTestId('task-importance-select').selectOption('3');
+    await expect.poll(async () => (await api<{ name: string; importance: number }>(page.request, 'get', `/task/${task.id}`)).importance).toBe(3);
+    expect((await api<{ name: string }>(page.request, 'get', `/task/${task.id}`)).name).toBe('Лендинг пекарні');
+    await expect(other.getByTestId('task-name-input')).toHaveValue('Лендинг пекарні');
+
+    // The description saves when the editor loses focus; the tick shows; the history has the version.
+    const editor = drawer.getByTestId('description-editor');
+    await editor.click();
+    await page.keyboard.type('Потрібна головна сторінка');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' з меню');
+    await drawer.getByTestId('task-number').click();
+    await expect(drawer.getByTestId('description-saved')).toBeVisible();
+    await expect(other.getByTestId('description-editor')).toContainText('Потрібна головна сторінка з меню');
+    const stored = await api<{ description: string }>(page.request, 'get', `/task/${task.id}/description`);
+    expect(stored.description).toBe('<p>Потрібна головна сторінка<strong> з меню</strong></p>');
+    // Focus and leave again without a change: nothing new is saved.
+    await editor.click();
+    await drawer.getByTestId('task-number').click();
+    await drawer.getByTestId('description-history-open').click();
+    await expect(page.getByTestId('description-history-entry')).toHaveCount(1);
+    await expect(page.getByTestId('description-history-entry')).toContainText('з меню');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('description-history')).toBeHidden();
+
+    // A file: upload with progress, the card, the gallery (Escape closes it), rename, delete.
+    await drawer.getByTestId('files-input').setInputFiles({ name: 'макет.png', mimeType: 'image/png', buffer: PNG });
+    await expect(drawer.getByTestId('file-card')).toHaveCount(1);
+    await expect(drawer.getByTestId('file-name')).toHaveText('макет.png');
+    // The server made its thumbnail.
+    await expect(drawer.getByTestId('file-card').locator('img')).toHaveAttribute('src', /\/thumb$/);
+    await expect(other.getByTestId('file-name')).toHaveText('макет.png');
+    await drawer.getByTestId('files-input').setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await expect(drawer.getByTestId('upload-error')).toContainText('virus.exe');
+    await drawer.getByTestId('files-input').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: PNG });
+    await expect(drawer.getByTestId('upload-error')).toHaveCount(2);
+
+    await drawer.getByTestId('file-open').click();
+    const gallery = page.locator('.lg-container.lg-show');
+    await expect(gallery.locator('.lg-close')).toBeVisible();
+    await expect(gallery.locator('.lg-current img.lg-object')).toBeVisible();
+    await expect.poll(() => gallery.locator('.lg-current img.lg-object').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect(gallery.locator('.lg-thumb-item')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.lg-container.lg-show')).toHaveCount(0);
+    await expect(drawer).toBeVisible();
+
+    await drawer.getByTestId('file-menu').click();
+    await page.getByTestId('file-rename').click();
+    await page.getByTestId('file-rename-input').fill('головна');
+    await page.getByTestId('file-rename-save').click();
+    await expect(drawer.getByTestId('file-name')).toHaveText('головна.png');
+    await expect(other.getByTestId('file-name')).toHaveText('головна.png');
+
+    await drawer.getByTestId('file-menu').click();
+    await page.getByTestId('file-delete').click();
+    await page.getByTestId('file-delete-confirm').click();
+    await expect(drawer.getByTestId('files-empty')).toBeVisible();
+    await expect(other.getByTestId('files-empty')).toBeVisible();
+
+    // The close button closes the drawer and returns to the project.
+    await drawer.getByTestId('task-close').click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/project/${project.id}$`));
+    await other.context().close();
+  });
+
+  for (const [theme, language] of [
+    ['light', 'uk'],
+    ['dark', 'en'],
+  ] as const) {
+    test(`fits a 390 px screen with no serious accessibility violations (${theme}, ${language})`, async ({ page }) => {
+      const email = uniqueEmail('drawer-narrow');
+      await registerByApi(page.request, email, PASSWORD);
+      await signInByApi(page, email, PASSWORD);
+      const project = await api<{ id: number }>(page.request, 'post', '/project/new', { name: 'Вузько' });
+      const task = await api<{ id: number }>(page.request, 'post', `/project/${project.id}/new-task`, {
+        name: 'Дуже довга назва задачі, що не влазить у вузький екран телефона',
+      });
+      await api(page.request, 'put', `/task/${task.id}/update-description`, { description: '<h2>Заголовок</h2><ul><li>пункт</li></ul>' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.addInitScript(
+        ([chosenTheme, chosenLanguage]) => {
+          localStorage.setItem('theme', chosenTheme);
+          localStorage.setItem('language', chosenLanguage);
+        },
+        [theme, language],
+      );
+      await page.goto(`/task/${task.id}?projectId=${project.id}`);
+      const drawer = page.getByTestId('task-drawer');
+      await expect(drawer.getByTestId('description-editor')).toBeVisible();
+      await expect(drawer.getByTestId('files-empty')).toBeVisible();
+      const overflow = await drawer.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});

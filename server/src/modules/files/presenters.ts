@@ -1,0 +1,19 @@
+import { filePaths, type TaskFile } from '@negayno/shared/contract';
+import { toUnix } from '../../lib/time.js';
+import type { FileRow } from './repo.js';
+
+export function toTaskFile(row: FileRow): TaskFile {
+  return {
+    id: row.id,
+    name: row.name,
+    extension: row.extension,
+    kind: row.kind,
+    url: filePaths.content(row.id),
+    thumb: row.thumb_key ? filePaths.thumb(row.id) : null,
+    size: row.size,
+    color: row.color,
+    width: row.width,
+    height: row.height,
+    dateCreate: toUnix(row.created_at),
+  };
+}

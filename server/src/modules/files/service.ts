@@ -1,0 +1,161 @@
+/**
+ * A task's attachments (spec 2 "Attachments", spec 5, spec 7 "Tasks and files"): listed and served to
+ * whoever may read the task, added, renamed and deleted by whoever may edit it (spec 6). Every change
+ * is announced to the task's rooms with `task.files.update`.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { extensionOf, fileKindOf, rooms, type TaskFile } from '@negayno/shared/contract';
+import type { Db } from '../../db/connection.js';
+import { AppError } from '../../http/app-error.js';
+import type { Realtime } from '../../infra/realtime/realtime.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import type { TasksService } from '../tasks/index.js';
+import { HEAD_BYTES, contentFitsExtension, detect, mimeOf } from './content-check.js';
+import type { FileStore } from './file-store.js';
+import { cleanFileName, withExtension } from './names.js';
+import { toTaskFile } from './presenters.js';
+import { deleteFile, filesOfTask, findFile, insertFile, renameFile, type FileRow } from './repo.js';
+import { makePreview } from './thumbnails.js';
+
+/** An upload as the route hands it over: the name the browser gave and the byte stream. */
+export interface IncomingFile {
+  filename: string;
+  stream: Readable & { truncated?: boolean };
+}
+
+export interface ServedFile {
+  stream: Readable;
+  size: number;
+  mime: string;
+  name: string;
+  /** Pictures, video and sound open in the page; everything else downloads. */
+  inline: boolean;
+}
+
+async function headOf(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export class FilesService {
+  constructor(
+    private readonly db: Db,
+    private readonly tasks: TasksService,
+    private readonly store: FileStore,
+    private readonly realtime: Realtime,
+    readonly maxBytes: number,
+  ) {}
+
+  async list(user: AuthUser, taskId: number): Promise<TaskFile[]> {
+    if (!(await this.tasks.canSee(user, taskId))) throw new AppError('task_not_found');
+    return (await filesOfTask(this.db, taskId)).map(toTaskFile);
+  }
+
+  /** Asked before the body is read: nobody streams bytes at a task they may not edit. */
+  async assertMayUpload(user: AuthUser, taskId: number): Promise<void> {
+    await this.tasks.editable(user, taskId);
+  }
+
+  /**
+   * Streams the upload to a temporary file (cut at the size limit), then checks the name's extension
+   * against the table of spec 5 and the bytes against the extension; only a file that passes is kept.
+   */
+  async upload(user: AuthUser, taskId: number, incoming: IncomingFile): Promise<TaskFile> {
+    await this.tasks.editable(user, taskId);
+    const cleaned = cleanFileName(incoming.filename);
+    const extension = extensionOf(cleaned);
+    const kind = fileKindOf(cleaned);
+    const temp = join(await this.store.tempDir(), randomUUID());
+    try {
+      if (!kind) {
+        incoming.stream.resume();
+        throw new AppError('file_is_invalid');
+      }
+      await pipeline(incoming.stream, createWriteStream(temp));
+      if (incoming.stream.truncated) throw new AppError('file_is_too_large');
+      const head = await headOf(temp);
+      if (head.length === 0) throw new AppError('file_is_empty');
+      if (!contentFitsExtension(extension, head)) throw new AppError('file_is_invalid');
+      const { size } = await stat(temp);
+      const preview = await makePreview(temp, extension, kind);
+      const key = `${taskId}/${randomUUID()}.${extension}`;
+      const thumbKey = preview.thumbPath ? `${key}.thumb.webp` : null;
+      await this.store.putFile(key, temp);
+      if (preview.thumbPath && thumbKey) await this.store.putFile(thumbKey, preview.thumbPath);
+      const row = await insertFile(this.db, {
+        task_id: taskId,
+        author_id: user.id,
+        name: withExtension(cleaned, extension),
+        extension,
+        kind,
+        mime: mimeOf(extension, detect(head)),
+        size,
+        storage_key: key,
+        thumb_key: thumbKey,
+        color: preview.color,
+        width: preview.width,
+        height: preview.height,
+      });
+      this.announce(taskId);
+      return toTaskFile(row);
+    } finally {
+      await rm(temp, { force: true });
+      await rm(`${temp}.thumb.webp`, { force: true });
+    }
+  }
+
+  /** Spec 5: a non-empty new name; the extension is kept, or put back when the new name lacks it. */
+  async rename(user: AuthUser, fileId: number, name: string): Promise<TaskFile> {
+    const file = await this.editableFile(user, fileId);
+    const cleaned = cleanFileName(name);
+    if (!cleaned) throw new AppError('name_is_empty');
+    const renamed = withExtension(cleaned, file.extension);
+    if (renamed === file.name) return toTaskFile(file);
+    const row = await renameFile(this.db, fileId, renamed);
+    this.announce(file.task_id);
+    return toTaskFile(row);
+  }
+
+  async delete(user: AuthUser, fileId: number): Promise<null> {
+    const file = await this.editableFile(user, fileId);
+    await deleteFile(this.db, fileId);
+    // The row is gone first: a failure to remove the bytes leaves an orphan, never a broken card.
+    await Promise.all([this.store.remove(file.storage_key), file.thumb_key ? this.store.remove(file.thumb_key) : undefined]);
+    this.announce(file.task_id);
+    return null;
+  }
+
+  /** The bytes of a file (or its thumbnail) for a reader of its task; anyone else hears file_not_found. */
+  async open(user: AuthUser, fileId: number, variant: 'content' | 'thumb'): Promise<ServedFile> {
+    const file = await findFile(this.db, fileId);
+    if (!file || !(await this.tasks.canSee(user, file.task_id))) throw new AppError('file_not_found');
+    const key = variant === 'thumb' ? file.thumb_key : file.storage_key;
+    const stored = key ? await this.store.read(key) : null;
+    if (!stored) throw new AppError('file_not_found');
+    const inline = variant === 'thumb' || (['image', 'video', 'audio'].includes(file.kind) && file.extension !== 'svg' && file.extension !== 'svgz');
+    return { ...stored, mime: variant === 'thumb' ? 'image/webp' : file.mime, name: file.name, inline };
+  }
+
+  private async editableFile(user: AuthUser, fileId: number): Promise<FileRow> {
+    const file = await findFile(this.db, fileId);
+    if (!file || !(await this.tasks.canSee(user, file.task_id))) throw new AppError('file_not_found');
+    await this.tasks.editable(user, file.task_id);
+    return file;
+  }
+
+  /** `task.files.update` to the task's room: open drawers reload the list. */
+  private announce(taskId: number): void {
+    this.realtime.emitToRooms([rooms.task(taskId)], 'task.files.update', { taskId });
+  }
+}
