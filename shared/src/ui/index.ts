@@ -8,3 +8,5 @@ export * from './RemoteRoot.js';
 export * from './lifecycles.js';
 export * from './AppLink.js';
 export * from './SideDrawer.js';
+export * from './LoadFailed.js';
+export * from './useReturnFocus.js';

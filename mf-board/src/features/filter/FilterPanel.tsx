@@ -15,10 +15,15 @@ const useStyles = makeStyles({
 
 const EMPTY: Required<TaskFilter> = { taskNumber: '', taskName: '', projectId: '' };
 
-/** The filter the board applies: the URL query is its one source, so a link or a reload keeps it. */
-export function useAppliedFilter(): TaskFilter {
+/**
+ * The filter the board applies: the URL query is its one source, so a link or a reload keeps it.
+ * A project's page leaves out `projectId`: there it is the task link's backdrop hint, not a filter, and
+ * counting it would reload the board each time a task opens.
+ */
+export function useAppliedFilter(withProject = true): TaskFilter {
   const [params] = useSearchParams();
-  const query = filterQuery(parseFilter(params));
+  const parsed = parseFilter(params);
+  const query = filterQuery(withProject ? parsed : { ...parsed, projectId: undefined });
   // One object per distinct query, so effects that depend on it run only when it changes.
   const [filter, setFilter] = useState(() => parseFilter(new URLSearchParams(query)));
   useEffect(() => setFilter(parseFilter(new URLSearchParams(query))), [query]);
@@ -107,6 +112,7 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
                 value={selected?.name ?? (form.projectId ? '' : t('filter.anyProject'))}
                 selectedOptions={[form.projectId]}
                 onOptionSelect={(_event, data) => setForm({ ...form, projectId: data.optionValue ?? '' })}
+                clearButton={{ 'aria-label': t('common:clearSelection') }}
                 data-testid="filter-project"
               >
                 <Option value="">{t('filter.anyProject')}</Option>

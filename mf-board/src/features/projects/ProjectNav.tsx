@@ -2,6 +2,7 @@ import { Button, Dropdown, Option, Text, makeStyles, mergeClasses, tokens } from
 import { AddRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
+import { LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
@@ -64,16 +65,22 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
   const total = (counters: number[]) => counters.reduce((sum, count) => sum + count, 0);
 
   const dialog = <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />;
+  // A list that did not load says so (an empty rail would read as "no projects").
+  const failed = projects.listStatus === 'error' && projects.list.length === 0 && (
+    <LoadFailed onRetry={() => void projects.load().catch(() => undefined)} testId="projects-failed" />
+  );
   if (narrow) {
     return (
       <div className={styles.select}>
         <InvitationsList />
+        {failed}
         <div className={styles.selectRow}>
           <Dropdown
             aria-label={t('projects')}
             value={current?.name ?? ''}
             selectedOptions={current ? [String(current.id)] : []}
             onOptionSelect={(_event, data) => data.optionValue && navigate(projectPath(Number(data.optionValue)))}
+            clearButton={{ 'aria-label': t('common:clearSelection') }}
             data-testid="project-select"
           >
             {projects.member.map((project) => (
@@ -94,6 +101,7 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
         <Text size={200} weight="semibold" className={styles.title}>
           {t('projects')}
         </Text>
+        {failed}
         {projects.member.map((project) => (
           <Link
             key={project.id}
