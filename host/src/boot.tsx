@@ -19,6 +19,7 @@ import { guardRoutes } from './system/auth-guard';
 import { listenToConnectivity } from './system/connectivity';
 import { listenToOtherTabs } from './system/cross-tab';
 import { LocationStore } from './system/location-store';
+import { prefetchForSignIn } from './system/sign-in-prefetch';
 import { startVersionChecks } from './system/version-check';
 
 export async function boot(): Promise<void> {
@@ -36,6 +37,7 @@ export async function boot(): Promise<void> {
   registry.register(manifest, rootStore.session.user?.id ?? null);
   registerApplications(registry, () => rootStore.session.isAuthenticated);
   guardRoutes(rootStore, location);
+  prefetchForSignIn(rootStore, registry);
   // Applications that need a session become active (or inactive) when it starts or ends.
   reaction(
     () => rootStore.session.isAuthenticated,
