@@ -4,7 +4,7 @@ import { BREAKPOINTS, ROUTES, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ArchiveDrawer } from '../archive/ArchiveDrawer';
@@ -54,19 +54,22 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
   }, [projects]);
 
   const [projectAsks, setProjectAsks] = useState(0);
+  // The router's navigate changes with every location (a task opening), and must not reload the project.
+  const leave = useRef(() => navigate(ROUTES.home, { replace: true }));
+  leave.current = () => navigate(ROUTES.home, { replace: true });
   useEffect(() => {
     let cancelled = false;
     void projects.loadProject(projectId).then(
       (result) => {
         // A project that is gone or forbidden sends the viewer back to the root (spec 8).
-        if (result === 'gone' && !cancelled) navigate(ROUTES.home, { replace: true });
+        if (result === 'gone' && !cancelled) leave.current();
       },
       () => undefined,
     );
     return () => {
       cancelled = true;
     };
-  }, [projectId, projects, navigate, projectAsks]);
+  }, [projectId, projects, projectAsks]);
 
   const reload = () => void board.load(projectId, filter).catch(() => undefined);
   useEffect(reload, [projectId, filter, board]);

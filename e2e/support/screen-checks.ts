@@ -1,0 +1,76 @@
+/**
+ * The checks every screen must pass (issue 16): nothing overflows sideways, and axe-core finds no
+ * serious or critical WCAG 2 A/AA violation.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** 60 Cyrillic letters without a space: names a screen must wrap or cut, never spill. */
+export const LONG_WORD = 'Найдовшабезпробільнаназвапроєктуабозадачідляперевіркиверстки';
+
+/**
+ * Makes every name the server answers long (`name` and `lastname` fields of GET answers get LONG_WORD
+ * appended), so each screen is seen with the worst names people type.
+ */
+export async function lengthenNames(page: Page): Promise<void> {
+  await page.route('**/api/**', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('application/json')) return route.fulfill({ response });
+    const json: unknown = await response.json();
+    return route.fulfill({ response, json: lengthen(json) });
+  });
+}
+
+function lengthen(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(lengthen);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      (key === 'name' || key === 'lastname') && typeof field === 'string' ? field + LONG_WORD : lengthen(field),
+    ]),
+  );
+}
+
+/**
+ * Elements whose content is wider than their own box and not scrolled or clipped on purpose (a
+ * letter-per-line column, a badge's text out of its pill), and the page scrolling sideways.
+ */
+export async function horizontalOverflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) found.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    const describe = (element: Element) => {
+      const id = element.getAttribute('data-testid');
+      const classes = [...element.classList].filter((name) => name.startsWith('fui-')).join('.');
+      return `${element.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${classes ? `.${classes}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    };
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (element.clientWidth === 0 || element.getClientRects().length === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.overflowX !== 'visible' || style.display === 'inline' || style.visibility === 'hidden') continue;
+      if (element.scrollWidth > element.clientWidth + 1) found.push(`${describe(element)}: content ${element.scrollWidth}px in ${element.clientWidth}px`);
+    }
+    return found;
+  });
+}
+
+/** Serious and critical WCAG 2 A/AA violations axe-core finds on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Both checks, named by the screen, theme and width they ran on. */
+export async function expectCleanScreen(page: Page, screen: string): Promise<void> {
+  // A drawer still sliding in overflows and blends colours on purpose: check the settled screen.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const where = `${screen} at ${page.viewportSize()?.width ?? '?'} px`;
+  expect(await horizontalOverflows(page), `horizontal overflow on ${where}`).toEqual([]);
+  expect(await seriousViolations(page), `axe violations on ${where}`).toEqual([]);
+}
