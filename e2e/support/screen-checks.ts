@@ -60,7 +60,9 @@ export async function horizontalOverflows(page: Page): Promise<string[]> {
 
 /** Serious and critical WCAG 2 A/AA violations axe-core finds on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  // Tabster's focus sentinels (Fluent's focus management) are focusable and aria-hidden on purpose:
+  // they pass focus on the moment they get it (a known false positive, microsoft/tabster#288).
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('[data-tabster-dummy]').analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
@@ -71,6 +73,7 @@ export async function expectCleanScreen(page: Page, screen: string): Promise<voi
   // A drawer still sliding in overflows and blends colours on purpose: check the settled screen.
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   const where = `${screen} at ${page.viewportSize()?.width ?? '?'} px`;
-  expect(await horizontalOverflows(page), `horizontal overflow on ${where}`).toEqual([]);
-  expect(await seriousViolations(page), `axe violations on ${where}`).toEqual([]);
+  // Soft: one run names every faulty screen, not only the first.
+  expect.soft(await horizontalOverflows(page), `horizontal overflow on ${where}`).toEqual([]);
+  expect.soft(await seriousViolations(page), `axe violations on ${where}`).toEqual([]);
 }

@@ -6,6 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useClippedDropdownButton } from '../layout/useClippedDropdownButton';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${DRAWER_MAX_WIDTH}px, 100vw)` },
@@ -83,6 +84,8 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
   };
 
   const selected = projects.member.find((project) => String(project.id) === form.projectId);
+  const projectValue = selected?.name ?? (form.projectId ? '' : t('filter.anyProject'));
+  const projectButton = useClippedDropdownButton(projectValue);
 
   return (
     <SideDrawer open={props.open} title={t('filter.title')} onClose={props.onClose} className={styles.drawer} testId="filter-panel">
@@ -109,7 +112,8 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
           {props.withProject && (
             <Field label={t('filter.projectId')} hint={loadingProjects ? <Spinner size="extra-tiny" label={t('filter.loadingProjects')} /> : undefined}>
               <Dropdown
-                value={selected?.name ?? (form.projectId ? '' : t('filter.anyProject'))}
+                value={projectValue}
+                button={projectButton}
                 selectedOptions={[form.projectId]}
                 onOptionSelect={(_event, data) => setForm({ ...form, projectId: data.optionValue ?? '' })}
                 clearButton={{ 'aria-label': t('common:clearSelection') }}

@@ -7,6 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useClippedDropdownButton } from '../layout/useClippedDropdownButton';
 import { useNarrowerThan } from '../layout/useMediaQuery';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { InvitationsList } from './InvitationsList';
@@ -36,8 +37,10 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
   },
+  // A long name ends in an ellipsis (the full name is the link's title and accessible name).
+  name: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2, fontWeight: tokens.fontWeightSemibold },
-  count: { color: tokens.colorNeutralForeground3 },
+  count: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
   select: {
     display: 'flex',
     flexDirection: 'column',
@@ -62,6 +65,7 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
   const canCreate = session.user?.can.createProject ?? false;
   const current = projects.member.find((project) => project.id === props.currentId);
   const narrow = useNarrowerThan(BREAKPOINTS.md);
+  const selectButton = useClippedDropdownButton(current?.name ?? '');
   const total = (counters: number[]) => counters.reduce((sum, count) => sum + count, 0);
 
   const dialog = <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />;
@@ -81,6 +85,7 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
             selectedOptions={current ? [String(current.id)] : []}
             onOptionSelect={(_event, data) => data.optionValue && navigate(projectPath(Number(data.optionValue)))}
             clearButton={{ 'aria-label': t('common:clearSelection') }}
+            button={selectButton}
             data-testid="project-select"
           >
             {projects.member.map((project) => (
@@ -109,7 +114,9 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
             className={mergeClasses(styles.item, project.id === props.currentId && styles.active)}
             aria-current={project.id === props.currentId ? 'page' : undefined}
           >
-            <span>{project.name}</span>
+            <span className={styles.name} title={project.name}>
+              {project.name}
+            </span>
             <span className={styles.count}>{total(project.counters)}</span>
           </Link>
         ))}

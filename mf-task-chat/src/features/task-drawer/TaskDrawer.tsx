@@ -12,7 +12,14 @@ import { taskDrawerStore } from './task-drawer-store';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${TASK_PANEL_WIDTH.default}px, 100vw)` },
-  meta: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
+  meta: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    color: tokens.colorNeutralForeground3,
+    overflowWrap: 'anywhere',
+  },
   icon: { fontSize: '18px', color: tokens.colorNeutralForeground3 },
   name: { margin: `${tokens.spacingVerticalS} 0`, wordBreak: 'break-word' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalL },
