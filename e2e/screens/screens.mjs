@@ -1,3 +1,5 @@
+import { lengthenNames } from '../support/long-names.mjs';
+
 /**
  * Answers a flow's calls with the steps the real server would name, so later screens can be shown
  * without a mailbox; a step in `refusals` is answered with that error envelope instead.
@@ -183,6 +185,92 @@ async function openBoard(page, url) {
   await page.goto(`${url}/`);
   await page.getByTestId('task-card').first().waitFor();
 }
+
+/** A request of the page that fails with a server error, as a broken backend answers it. */
+async function failing(page, pattern) {
+  await page.route(pattern, (route) => route.fulfill({ status: 500, json: { status: 'error', code: 'internal_error', message: 'internal_error' } }));
+}
+
+/** Screens with 60-letter names and failed loads (issue 16): what a real user's data and a bad network do. */
+const STRESS_SCREENS = [
+  {
+    name: 'stress-board-long-names',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await lengthenNames(page);
+      await openBoard(page, url);
+    },
+  },
+  {
+    name: 'stress-users-long-names',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await lengthenNames(page);
+      await openBoard(page, url);
+      await page.getByTestId('members-button').click();
+      await page.getByTestId('member-row').first().waitFor();
+    },
+  },
+  {
+    name: 'stress-archive-long-names',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await lengthenNames(page);
+      await openBoard(page, url);
+      await page.getByTestId('project-menu-button').click();
+      await page.getByTestId('menu-archive').click();
+      await page.getByTestId('archive-row').first().waitFor();
+    },
+  },
+  {
+    name: 'stress-task-long-names',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await lengthenNames(page);
+      await openBoard(page, url);
+      await page.getByTestId('task-card').first().click();
+      await page.getByTestId('task-name').waitFor();
+    },
+  },
+  {
+    name: 'stress-board-failed',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await failing(page, '**/api/project/*/tasks*');
+      await page.goto(`${url}/`);
+      await page.getByTestId('board-failed').waitFor();
+    },
+  },
+  {
+    name: 'stress-project-failed',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await failing(page, /\/api\/project\/\d+$/);
+      await page.goto(`${url}/`);
+      await page.getByTestId('project-failed').waitFor();
+    },
+  },
+  {
+    name: 'stress-projects-failed',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await failing(page, '**/api/projects');
+      await page.goto(`${url}/`);
+      await page.getByTestId('projects-failed').waitFor();
+    },
+  },
+  {
+    name: 'stress-archive-failed',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await failing(page, '**/api/project/*/archive');
+      await openBoard(page, url);
+      await page.getByTestId('project-menu-button').click();
+      await page.getByTestId('menu-archive').click();
+      await page.getByTestId('archive-failed').waitFor();
+    },
+  },
+];
 
 const BOARD_SCREENS = [
   {
@@ -399,6 +487,7 @@ export const SCREENS = [
   },
   ...REGISTRATION_SCREENS,
   ...BOARD_SCREENS,
+  ...STRESS_SCREENS,
 ];
 
 /** Signs the page's requests in as another demo person (the screens walk a task through several hands). */

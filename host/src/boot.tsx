@@ -20,6 +20,7 @@ import { listenToConnectivity } from './system/connectivity';
 import { openWalletOnCheckoutReturn } from './system/checkout-return';
 import { listenToOtherTabs } from './system/cross-tab';
 import { LocationStore } from './system/location-store';
+import { prefetchForSignIn } from './system/sign-in-prefetch';
 import { startVersionChecks } from './system/version-check';
 
 export async function boot(): Promise<void> {
@@ -38,6 +39,7 @@ export async function boot(): Promise<void> {
   registerApplications(registry, () => rootStore.session.isAuthenticated);
   openWalletOnCheckoutReturn(rootStore);
   guardRoutes(rootStore, location);
+  prefetchForSignIn(rootStore, registry);
   // Applications that need a session become active (or inactive) when it starts or ends.
   reaction(
     () => rootStore.session.isAuthenticated,

@@ -1,8 +1,7 @@
 import { ROUTES } from '@negayno/shared/contract';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { HomePage } from './features/home/HomePage';
-import { ProjectPage } from './features/board/ProjectPage';
-import { TaskBackdrop } from './features/board/TaskBackdrop';
+import { ProjectRoute } from './features/board/ProjectRoute';
 import { useProjectUpdates } from './features/live/useProjectUpdates';
 
 function BoardRoutes() {
@@ -10,8 +9,9 @@ function BoardRoutes() {
   return (
     <Routes>
       <Route path={ROUTES.home} element={<HomePage />} />
-      <Route path={`${ROUTES.project}/:projectId`} element={<ProjectPage />} />
-      <Route path={`${ROUTES.task}/:taskId`} element={<TaskBackdrop />} />
+      {/* One element type for both: React keeps the page mounted when a task opens or closes over it. */}
+      <Route path={`${ROUTES.project}/:projectId`} element={<ProjectRoute />} />
+      <Route path={`${ROUTES.task}/:taskId`} element={<ProjectRoute />} />
     </Routes>
   );
 }

@@ -58,6 +58,8 @@ export const Header = observer(function Header() {
             className={styles.compact}
             icon={<WalletRegular />}
             onClick={() => ui.openWallet({ kind: 'user' })}
+            // A phone hides the balance, leaving only the icon: the name says both.
+            aria-label={`${t('nav.wallet')}: ${formatMoney(user.balance, user.currency, ui.language)}`}
             data-testid="header-wallet"
           >
             <span className={styles.wideOnly}>{formatMoney(user.balance, user.currency, ui.language)}</span>

@@ -11,6 +11,7 @@ import { MaintenancePage } from './MaintenancePage';
 import { NotFoundPage } from './NotFoundPage';
 import { OfflineBanner } from './OfflineBanner';
 import { WalletParcelHost } from './WalletParcelHost';
+import { useAppLoading } from './useAppLoading';
 
 const useStyles = makeStyles({
   shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column', color: tokens.colorNeutralForeground1 },
@@ -38,6 +39,7 @@ export const Shell = observer(function Shell(props: { registry: RemoteRegistry; 
   const { t } = useTranslation('common');
   const styles = useStyles();
   const ready = session.status === 'ready';
+  const appLoading = useAppLoading(props.location.pathname);
   return (
     <div className={styles.shell}>
       {ui.maintenance && <MaintenancePage />}
@@ -48,7 +50,7 @@ export const Shell = observer(function Shell(props: { registry: RemoteRegistry; 
         <Header />
         <OfflineBanner />
         <main id="content" tabIndex={-1} className={styles.main}>
-          {!ready && <Spinner className={styles.booting} label={t('loading')} />}
+          {(!ready || appLoading) && <Spinner className={styles.booting} label={t('loading')} data-testid="app-loading" />}
           {APPLICATIONS.map((definition) => (
             <div key={definition.app} id={containerId(definition.app)} data-app={definition.app} />
           ))}

@@ -85,6 +85,18 @@ describe('BoardStore with the API', () => {
     expect(store.hasFilter).toBe(true);
   });
 
+  it('says a failed load failed, and reload asks again for the same board showing a wait meanwhile', async () => {
+    server.routes['GET /project/3/tasks?taskName=logo'] = { status: 500, code: 'internal_error' };
+    await expect(store.load(3, { taskName: 'logo' })).rejects.toBeDefined();
+    expect(store.status).toBe('error');
+    server.routes['GET /project/3/tasks?taskName=logo'] = { data: [card({ id: 1, name: 'Logo' })] };
+    const again = store.reload();
+    expect(store.status).toBe('loading');
+    await again;
+    expect(store.status).toBe('ready');
+    expect([...store.cards.keys()]).toEqual([1]);
+  });
+
   it('loads the all-projects board with the project filter', async () => {
     server.routes['GET /tasks?projectId=2'] = { data: [card({ id: 4, project: { id: 2, name: 'B' } })] };
     await store.loadAll({ projectId: '2' });

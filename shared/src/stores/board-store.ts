@@ -45,6 +45,11 @@ export class BoardStore {
     return this.fetch({ kind: 'all' }, filter);
   }
 
+  /** Asks again for the board shown, as it is scoped and filtered (the retry of a failed load). */
+  reload(): Promise<void> {
+    return this.scope ? this.fetch(this.scope, this.filter) : Promise.resolve();
+  }
+
   /** Adds or replaces a card unless the held one is newer; a card the filter excludes is not added. */
   upsert(card: TaskCard): void {
     const held = this.cards.get(card.id);
@@ -122,7 +127,7 @@ export class BoardStore {
     if (!this.scope || scopeKey(this.scope) !== key) {
       this.cards.clear();
       this.status = 'loading';
-    } else if (query !== filterQuery(this.filter)) this.status = 'loading';
+    } else if (query !== filterQuery(this.filter) || this.status === 'error') this.status = 'loading';
     this.scope = scope;
     // The filter as parsed back from its query: trimmed, non-empty values in a fixed order.
     const applied = parseFilter(new URLSearchParams(query));
@@ -135,7 +140,8 @@ export class BoardStore {
     const result = await settle(request);
     runInAction(() => {
       if (result.status !== 'ready') {
-        if (this.scope && scopeKey(this.scope) === key) this.status = result.status;
+        // Only the request still wanted says the board failed; a stale one's failure is no news.
+        if (this.scope && scopeKey(this.scope) === key && filterQuery(this.filter) === query) this.status = result.status;
         return;
       }
       if (!this.scope || scopeKey(this.scope) !== key || filterQuery(this.filter) !== query) return;

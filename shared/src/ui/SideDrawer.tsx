@@ -1,7 +1,8 @@
-import { Button, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@negayno/shared/fluent';
+import { Button, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles } from '@negayno/shared/fluent';
 import { DismissRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from './useReturnFocus.js';
 
 export interface SideDrawerProps {
   title: ReactNode;
@@ -19,15 +20,27 @@ export interface SideDrawerProps {
   children: ReactNode;
 }
 
+const useStyles = makeStyles({
+  // Fluent pulls the close button 8 px past the title's box; on a phone that is a sideways overflow.
+  action: { marginRight: 0 },
+  heading: { minWidth: 0, overflowWrap: 'anywhere' },
+});
+
 /**
  * The drawer every screen opens at the end side: a title with a close button; Escape and a click
- * outside close it too (Fluent's OverlayDrawer), focus is trapped inside while open.
+ * outside close it too (Fluent's OverlayDrawer). Focus is trapped inside while open (Fluent's modal drawer)
+ * and goes back to what opened it when it closes.
  */
 export function SideDrawer(props: SideDrawerProps) {
   const { t } = useTranslation('common');
+  const open = props.open ?? true;
+  const surface = useRef<HTMLDivElement>(null);
+  const styles = useStyles();
+  useReturnFocus(open, surface);
   return (
     <OverlayDrawer
-      open={props.open ?? true}
+      ref={surface}
+      open={open}
       position="end"
       className={props.className}
       onOpenChange={(_event, data) => !data.open && props.onClose()}
@@ -36,15 +49,19 @@ export function SideDrawer(props: SideDrawerProps) {
     >
       <DrawerHeader>
         <DrawerHeaderTitle
-          action={
-            <Button
-              appearance="subtle"
-              aria-label={props.closeLabel ?? t('close')}
-              icon={<DismissRegular />}
-              onClick={props.onClose}
-              data-testid={props.closeTestId}
-            />
-          }
+          heading={{ className: styles.heading }}
+          action={{
+            className: styles.action,
+            children: (
+              <Button
+                appearance="subtle"
+                aria-label={props.closeLabel ?? t('close')}
+                icon={<DismissRegular />}
+                onClick={props.onClose}
+                data-testid={props.closeTestId}
+              />
+            ),
+          }}
         >
           {props.title}
         </DrawerHeaderTitle>

@@ -9,3 +9,5 @@ export * from './lifecycles.js';
 export * from './AppLink.js';
 export * from './SideDrawer.js';
 export * from './useMediaQuery.js';
+export * from './LoadFailed.js';
+export * from './useReturnFocus.js';

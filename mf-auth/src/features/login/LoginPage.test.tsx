@@ -22,7 +22,8 @@ describe('LoginPage', () => {
     await user.type(screen.getByTestId('login-email'), '   admin@demo.test{Enter}');
     expect(screen.getByTestId('login-chosen-email')).toHaveTextContent('admin@demo.test');
     expect(screen.getByTestId('login-password')).toHaveFocus();
-    expect(screen.getByRole('link', { name: 'Нагадати пароль' })).toHaveAttribute('href', '/restore-password');
+    // The typed email goes along to recovery.
+    expect(screen.getByRole('link', { name: 'Нагадати пароль' })).toHaveAttribute('href', '/restore-password?email=admin%40demo.test');
     await user.click(screen.getByTestId('login-edit-email'));
     expect(screen.getByTestId('login-email')).toHaveValue('admin@demo.test');
   });

@@ -94,7 +94,12 @@ export const LoginPage = observer(function LoginPage() {
               />
             </Field>
             <div className={styles.row}>
-              <AppLink href={ROUTES.restorePassword}>{t('login.remindPassword')}</AppLink>
+              <AppLink
+                href={form.email.trim() ? `${ROUTES.restorePassword}?email=${encodeURIComponent(form.email.trim())}` : ROUTES.restorePassword}
+                data-testid="login-remind"
+              >
+                {t('login.remindPassword')}
+              </AppLink>
             </div>
             <Button
               appearance="primary"

@@ -5,13 +5,18 @@ import { AppLink } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { FlowStore } from '../flow/flow-store';
 import { FlowView } from '../flow/FlowView';
 
-/** Password recovery (spec 2): email, the mailed code (send again, back to login), the new password twice. */
+/**
+ * Password recovery (spec 2): email, the mailed code (send again, back to login), the new password twice.
+ * The email typed on the login screen comes along (`?email=…`) so it need not be typed again.
+ */
 export const RestorePasswordPage = observer(function RestorePasswordPage() {
   const { session } = useStores();
-  const [store] = useState(() => new FlowStore('restore', session));
+  const [params] = useSearchParams();
+  const [store] = useState(() => new FlowStore('restore', session, { email: params.get('email')?.trim() ?? '' }));
   const { t } = useTranslation('auth');
   return (
     <FlowView

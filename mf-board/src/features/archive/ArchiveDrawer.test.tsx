@@ -33,4 +33,18 @@ describe('ArchiveDrawer', () => {
     await renderInApp(<ArchiveDrawer scope={{ kind: 'user' }} onClose={() => undefined} />, { language: 'en' });
     expect(await screen.findByTestId('archive-empty')).toHaveTextContent('The archive is empty');
   });
+
+  it('says a failed load failed, never that the archive is empty, and retries', async () => {
+    let failing = true;
+    server.routes = {
+      'GET /archive': () => (failing ? { status: 500, code: 'internal_error' } : { data: { list: [archived(7)], hasMore: false } }),
+    };
+    await renderInApp(<ArchiveDrawer scope={{ kind: 'user' }} onClose={() => undefined} />, { language: 'en' });
+    const failed = await screen.findByTestId('archive-failed');
+    expect(failed).toHaveAttribute('role', 'alert');
+    expect(screen.queryByTestId('archive-empty')).not.toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('archive-row')).toHaveLength(1);
+  });
 });

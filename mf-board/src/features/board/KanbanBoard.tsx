@@ -1,7 +1,7 @@
 import { CounterBadge, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { COLUMN_LABEL_KEYS, KANBAN_COLUMNS, type CardShows, type KanbanColumn, type TaskCard } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
-import { EmptyState } from '@negayno/shared/ui';
+import { EmptyState, LoadFailed } from '@negayno/shared/ui';
 import { SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { memo, useEffect, useRef, useState } from 'react';
@@ -97,11 +97,12 @@ export const KanbanBoard = observer(function KanbanBoard(props: { createIn?: num
   const labels = COLUMN_LABEL_KEYS[view?.columnSet ?? 'client'];
   const extras = view?.card ?? NO_EXTRAS;
   const columns = board.columns;
-  const loading = board.status === 'loading';
+  const loading = board.status === 'loading' || board.status === 'idle';
   usePaintMeasure(board.loads);
 
   const noMatches = board.status === 'ready' && board.hasFilter && board.cards.size === 0;
 
+  if (board.status === 'error') return <LoadFailed onRetry={() => void board.reload().catch(() => undefined)} testId="board-failed" />;
   return (
     <>
       {noMatches && <EmptyState icon={<SearchRegular />} title={t('filter.noMatchesTitle')} text={t('filter.noMatchesText')} testId="no-matches" />}
@@ -115,7 +116,10 @@ export const KanbanBoard = observer(function KanbanBoard(props: { createIn?: num
                 <Text weight="semibold" data-testid="column-label">
                   {label}
                 </Text>
-                <CounterBadge count={cards.length} overflowCount={99_999} showZero appearance="ghost" color="informative" data-testid="column-count" />
+                {/* A count shows once it is known: a 0 beside the skeleton would say the column is empty. */}
+                {!loading && (
+                  <CounterBadge count={cards.length} overflowCount={99_999} showZero appearance="ghost" color="informative" data-testid="column-count" />
+                )}
               </div>
               {column === 1 && props.createIn ? <NewTaskForm projectId={props.createIn} /> : null}
               {loading ? (

@@ -2,8 +2,9 @@ import { Button, Skeleton, SkeletonItem, Tooltip, makeStyles, tokens } from '@ne
 import { MoreHorizontalRegular, WalletRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, ROUTES, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
+import { LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ArchiveDrawer } from '../archive/ArchiveDrawer';
@@ -44,7 +45,7 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
   const navigate = useNavigate();
   const styles = useStyles();
   const { projectId } = props;
-  const filter = useAppliedFilter();
+  const filter = useAppliedFilter(false);
   const [drawer, setDrawer] = useState<Drawer>(null);
   const close = () => setDrawer(null);
 
@@ -52,19 +53,23 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
     if (projects.listStatus === 'idle') void projects.load().catch(() => undefined);
   }, [projects]);
 
+  const [projectAsks, setProjectAsks] = useState(0);
+  // The router's navigate changes with every location (a task opening), and must not reload the project.
+  const leave = useRef(() => navigate(ROUTES.home, { replace: true }));
+  leave.current = () => navigate(ROUTES.home, { replace: true });
   useEffect(() => {
     let cancelled = false;
     void projects.loadProject(projectId).then(
       (result) => {
         // A project that is gone or forbidden sends the viewer back to the root (spec 8).
-        if (result === 'gone' && !cancelled) navigate(ROUTES.home, { replace: true });
+        if (result === 'gone' && !cancelled) leave.current();
       },
       () => undefined,
     );
     return () => {
       cancelled = true;
     };
-  }, [projectId, projects, navigate]);
+  }, [projectId, projects, projectAsks]);
 
   const reload = () => void board.load(projectId, filter).catch(() => undefined);
   useEffect(reload, [projectId, filter, board]);
@@ -72,6 +77,7 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
 
   const project = projects.current?.id === projectId ? projects.current : null;
   const can = project?.can;
+  const projectFailed = !project && projects.currentStatus === 'error';
 
   const deleteProject = async () => {
     const next = await projects.deleteProject(projectId);
@@ -83,32 +89,44 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
     <div className={styles.page}>
       <ProjectNav currentId={projectId} />
       <div className={styles.main} aria-label={project ? t('boardOf', { name: project.name }) : undefined}>
-        <div className={styles.head}>
-          <div className={styles.title}>
-            {project ? (
-              <ProjectNameHeading projectId={project.id} name={project.name} editable={project.can.rename} />
-            ) : (
-              <Skeleton aria-label={t('common:loading')}>
-                <SkeletonItem size={32} style={{ width: 240 }} />
-              </Skeleton>
-            )}
-          </div>
-          {project && (
-            <div className={styles.tools}>
-              <ProjectMembers project={project} onOpen={() => setDrawer('users')} />
-              {project.can.seeBalance && (
-                <Tooltip content={t('toolbar.wallet')} relationship="label">
-                  <Button icon={<WalletRegular />} onClick={() => ui.openWallet({ kind: 'project', projectId })} data-testid="project-wallet" />
-                </Tooltip>
+        {projectFailed ? (
+          <LoadFailed
+            onRetry={() => {
+              setProjectAsks((count) => count + 1);
+              if (board.status === 'error') reload();
+            }}
+            testId="project-failed"
+          />
+        ) : (
+          <>
+            <div className={styles.head}>
+              <div className={styles.title}>
+                {project ? (
+                  <ProjectNameHeading projectId={project.id} name={project.name} editable={project.can.rename} />
+                ) : (
+                  <Skeleton aria-label={t('common:loading')}>
+                    <SkeletonItem size={32} style={{ width: 240 }} />
+                  </Skeleton>
+                )}
+              </div>
+              {project && (
+                <div className={styles.tools}>
+                  <ProjectMembers project={project} onOpen={() => setDrawer('users')} />
+                  {project.can.seeBalance && (
+                    <Tooltip content={t('toolbar.wallet')} relationship="label">
+                      <Button icon={<WalletRegular />} onClick={() => ui.openWallet({ kind: 'project', projectId })} data-testid="project-wallet" />
+                    </Tooltip>
+                  )}
+                  <FilterButton filter={filter} onClick={() => setDrawer('filter')} />
+                  <Tooltip content={t('toolbar.menu')} relationship="label">
+                    <Button icon={<MoreHorizontalRegular />} onClick={() => setDrawer('menu')} data-testid="project-menu-button" />
+                  </Tooltip>
+                </div>
               )}
-              <FilterButton filter={filter} onClick={() => setDrawer('filter')} />
-              <Tooltip content={t('toolbar.menu')} relationship="label">
-                <Button icon={<MoreHorizontalRegular />} onClick={() => setDrawer('menu')} data-testid="project-menu-button" />
-              </Tooltip>
             </div>
-          )}
-        </div>
-        <KanbanBoard createIn={can?.createTask ? projectId : null} />
+            <KanbanBoard createIn={can?.createTask ? projectId : null} />
+          </>
+        )}
       </div>
       <FilterPanel open={drawer === 'filter'} onClose={close} withProject={false} />
       {project && drawer === 'users' && <UsersDrawer project={project} onClose={close} />}

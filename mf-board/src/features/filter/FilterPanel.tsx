@@ -6,6 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useClippedDropdownButton } from '../layout/useClippedDropdownButton';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${DRAWER_MAX_WIDTH}px, 100vw)` },
@@ -15,10 +16,15 @@ const useStyles = makeStyles({
 
 const EMPTY: Required<TaskFilter> = { taskNumber: '', taskName: '', projectId: '' };
 
-/** The filter the board applies: the URL query is its one source, so a link or a reload keeps it. */
-export function useAppliedFilter(): TaskFilter {
+/**
+ * The filter the board applies: the URL query is its one source, so a link or a reload keeps it.
+ * A project's page leaves out `projectId`: there it is the task link's backdrop hint, not a filter, and
+ * counting it would reload the board each time a task opens.
+ */
+export function useAppliedFilter(withProject = true): TaskFilter {
   const [params] = useSearchParams();
-  const query = filterQuery(parseFilter(params));
+  const parsed = parseFilter(params);
+  const query = filterQuery(withProject ? parsed : { ...parsed, projectId: undefined });
   // One object per distinct query, so effects that depend on it run only when it changes.
   const [filter, setFilter] = useState(() => parseFilter(new URLSearchParams(query)));
   useEffect(() => setFilter(parseFilter(new URLSearchParams(query))), [query]);
@@ -78,6 +84,8 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
   };
 
   const selected = projects.member.find((project) => String(project.id) === form.projectId);
+  const projectValue = selected?.name ?? (form.projectId ? '' : t('filter.anyProject'));
+  const projectButton = useClippedDropdownButton(projectValue);
 
   return (
     <SideDrawer open={props.open} title={t('filter.title')} onClose={props.onClose} className={styles.drawer} testId="filter-panel">
@@ -104,9 +112,11 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
           {props.withProject && (
             <Field label={t('filter.projectId')} hint={loadingProjects ? <Spinner size="extra-tiny" label={t('filter.loadingProjects')} /> : undefined}>
               <Dropdown
-                value={selected?.name ?? (form.projectId ? '' : t('filter.anyProject'))}
+                value={projectValue}
+                button={projectButton}
                 selectedOptions={[form.projectId]}
                 onOptionSelect={(_event, data) => setForm({ ...form, projectId: data.optionValue ?? '' })}
+                clearButton={{ 'aria-label': t('common:clearSelection') }}
                 data-testid="filter-project"
               >
                 <Option value="">{t('filter.anyProject')}</Option>

@@ -2,7 +2,7 @@ import { Button, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { AddRegular, BoardRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
-import { EmptyState } from '@negayno/shared/ui';
+import { EmptyState, LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,7 @@ const ClientHome = observer(function ClientHome() {
     if (first) navigate(projectPath(first.id), { replace: true });
   }, [first, navigate]);
 
+  if (projects.listStatus === 'error' && !first) return <LoadFailed onRetry={() => void projects.load().catch(() => undefined)} testId="projects-failed" />;
   if (projects.listStatus !== 'ready' || first) return <Spinner className={styles.spinner} label={t('common:loading')} />;
   return (
     <div className={styles.page}>

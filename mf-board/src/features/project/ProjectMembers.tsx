@@ -9,12 +9,17 @@ const useStyles = makeStyles({
   more: { color: tokens.colorNeutralForeground2 },
 });
 
-/** The members' avatars (at most 6, 3 under `sm`); one button that opens the users drawer. */
+/**
+ * The members' avatars (at most 6, 3 under `sm`), the owner always among them, so a phone never hides them; one
+ * button that opens the users drawer.
+ */
 export function ProjectMembers(props: { project: Project; onOpen: () => void }) {
   const { t } = useTranslation('board');
   const styles = useStyles();
   const narrow = useNarrowerThan(BREAKPOINTS.sm);
-  const names = props.project.projectUsers.map((member) => (member.firstname ? fullName(member) : member.email));
+  // Fluent keeps the last items inline and folds the first ones into "+N": the owner goes last.
+  const ownerShown = [...props.project.projectUsers].sort((a, b) => Number(a.owner) - Number(b.owner));
+  const names = ownerShown.map((member) => (member.firstname ? fullName(member) : member.email));
   const { inlineItems, overflowItems } = partitionAvatarGroupItems({
     items: names,
     maxInlineItems: narrow ? AVATAR_GROUP_MAX.small : AVATAR_GROUP_MAX.default,

@@ -2,11 +2,13 @@ import { Button, Dropdown, Option, Text, makeStyles, mergeClasses, tokens } from
 import { AddRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
+import { LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useNarrowerThan } from '@negayno/shared/ui';
+import { useClippedDropdownButton } from '../layout/useClippedDropdownButton';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { InvitationsList } from './InvitationsList';
 
@@ -35,8 +37,10 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
   },
+  // A long name ends in an ellipsis (the full name is the link's title and accessible name).
+  name: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2, fontWeight: tokens.fontWeightSemibold },
-  count: { color: tokens.colorNeutralForeground3 },
+  count: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
   select: {
     display: 'flex',
     flexDirection: 'column',
@@ -61,19 +65,27 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
   const canCreate = session.user?.can.createProject ?? false;
   const current = projects.member.find((project) => project.id === props.currentId);
   const narrow = useNarrowerThan(BREAKPOINTS.md);
+  const selectButton = useClippedDropdownButton(current?.name ?? '');
   const total = (counters: number[]) => counters.reduce((sum, count) => sum + count, 0);
 
   const dialog = <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />;
+  // A list that did not load says so (an empty rail would read as "no projects").
+  const failed = projects.listStatus === 'error' && projects.list.length === 0 && (
+    <LoadFailed onRetry={() => void projects.load().catch(() => undefined)} testId="projects-failed" />
+  );
   if (narrow) {
     return (
       <div className={styles.select}>
         <InvitationsList />
+        {failed}
         <div className={styles.selectRow}>
           <Dropdown
             aria-label={t('projects')}
             value={current?.name ?? ''}
             selectedOptions={current ? [String(current.id)] : []}
             onOptionSelect={(_event, data) => data.optionValue && navigate(projectPath(Number(data.optionValue)))}
+            clearButton={{ 'aria-label': t('common:clearSelection') }}
+            button={selectButton}
             data-testid="project-select"
           >
             {projects.member.map((project) => (
@@ -94,6 +106,7 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
         <Text size={200} weight="semibold" className={styles.title}>
           {t('projects')}
         </Text>
+        {failed}
         {projects.member.map((project) => (
           <Link
             key={project.id}
@@ -101,7 +114,9 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
             className={mergeClasses(styles.item, project.id === props.currentId && styles.active)}
             aria-current={project.id === props.currentId ? 'page' : undefined}
           >
-            <span>{project.name}</span>
+            <span className={styles.name} title={project.name}>
+              {project.name}
+            </span>
             <span className={styles.count}>{total(project.counters)}</span>
           </Link>
         ))}

@@ -50,7 +50,15 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   who: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  names: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
+  names: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalXXS,
+    minWidth: 0,
+    flexGrow: 1,
+    overflowWrap: 'anywhere',
+  },
   email: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   labels: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   controls: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingLeft: '40px' },
@@ -210,17 +218,20 @@ const MemberRow = observer(function MemberRow(props: { projectId: number; can: P
               {member.email}
             </Text>
           ) : null}
-        </span>
-        <span className={styles.labels}>
-          {member.owner && (
-            <Badge appearance="tint" color="brand" data-testid="owner-label">
-              {t('users.owner')}
-            </Badge>
-          )}
-          {(pending || !can.changeRoles || own) && (
-            <Badge appearance="outline" color={pending ? 'warning' : 'informative'} data-testid="role-label">
-              {t(`common:roles.${member.role === 'invite' || member.id === null ? 'invite' : member.role}`)}
-            </Badge>
+          {/* Under the name, not beside it: on a phone a label beside it squeezed the name and spilled out of its pill. */}
+          {(member.owner || pending || !can.changeRoles || own) && (
+            <span className={styles.labels}>
+              {member.owner && (
+                <Badge appearance="tint" color="brand" data-testid="owner-label">
+                  {t('users.owner')}
+                </Badge>
+              )}
+              {(pending || !can.changeRoles || own) && (
+                <Badge appearance="outline" color={pending ? 'warning' : 'informative'} data-testid="role-label">
+                  {t(`common:roles.${member.role === 'invite' || member.id === null ? 'invite' : member.role}`)}
+                </Badge>
+              )}
+            </span>
           )}
         </span>
         {busy && <Spinner size="tiny" />}

@@ -16,7 +16,7 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: tokens.spacingVerticalL,
   },
-  identity: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL },
+  identity: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, overflowWrap: 'anywhere', '& > div': { minWidth: 0 } },
   card: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, margin: 0 },
   term: { color: tokens.colorNeutralForeground3 },

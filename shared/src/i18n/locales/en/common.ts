@@ -34,6 +34,8 @@ const en: Translation<typeof uk> = {
     title: 'Could not load “{{name}}”',
     text: 'The rest of the app works. Try again in a moment.',
   },
+  loadFailed: { title: 'Could not load this', text: 'Check your connection and try again.' },
+  clearSelection: 'Clear selection',
   crashed: { title: 'Something broke in this section', text: 'We have the report. Try opening it again.' },
   remotes: {
     'mf-auth': 'Sign in',

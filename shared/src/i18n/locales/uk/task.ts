@@ -89,7 +89,7 @@ export default {
     in_work: 'В роботі',
     testing: 'Тестування',
     review: 'Перевірка',
-    rating: 'Оцінювання',
+    rating: 'Відгук',
     archived: 'Архів',
   },
 };
