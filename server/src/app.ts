@@ -22,11 +22,12 @@ import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './
 import type { AuthUser } from './lib/auth-user.js';
 import { authRoutes, installSessionHook, sessionTokenOf } from './modules/auth/index.js';
 import { moneyRoutes } from './modules/money/index.js';
+import { OUTBOX_CHANNEL, TelegramPoller, notificationsRoutes } from './modules/notifications/index.js';
 import { projectsRoutes } from './modules/projects/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tasksRoutes } from './modules/tasks/index.js';
-import { usersRoutes } from './modules/users/index.js';
+import { avatarFilesRoute, usersRoutes } from './modules/users/index.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_SWEEP_INTERVAL_MS = 60_000;
@@ -83,9 +84,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await installApiRateLimit(app, config.apiRateLimitPerMinute);
 
   // Routes.
-  for (const routes of [systemRoutes, authRoutes, registrationRoutes, usersRoutes, projectsRoutes, tasksRoutes, moneyRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, registrationRoutes, usersRoutes, projectsRoutes, tasksRoutes, moneyRoutes, notificationsRoutes]) {
     await app.register(routes(services), { prefix: API_ROOT });
   }
+  await app.register(avatarFilesRoute(services));
 
   const roomChecks = {
     canSeeProject: async (user: AuthUser, projectId: number) => (await services.projects.accessTo(user, projectId)) !== null,
@@ -104,12 +106,30 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     services.realtime.endLapsedSessions().catch((error: unknown) => app.log.error({ err: error }, 'socket session sweep failed'));
   }, SESSION_SWEEP_INTERVAL_MS);
   sessionSweep.unref();
+  // Notifications leave through the outbox: woken by every committed notify (of any process), and
+  // looking on its own for retries and rows a stopped process left.
+  const unlisten = await database.listen(OUTBOX_CHANNEL, () => services.outbox.wake());
+  services.outbox.start();
+  const telegramApi = services.telegram.api;
+  const poller =
+    telegramApi && config.telegram.polling
+      ? new TelegramPoller(database.db, telegramApi, (update) => services.telegram.handleUpdate(update), {
+          timeoutSeconds: config.telegram.pollTimeoutSeconds,
+          idleMs: 5000,
+          log: app.log,
+        })
+      : null;
+  poller?.start();
+
   // Open sockets would keep the HTTP server from closing: drop them first, then shut socket.io down.
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     clearInterval(sessionSweep);
+    await poller?.stop();
+    await services.outbox.stop();
+    await unlisten();
     await io.close();
     await services.mailer.close();
   });

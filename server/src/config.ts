@@ -47,6 +47,24 @@ export interface Config {
   sessionAbsoluteSeconds: number;
   /** Events one socket may send per 10 seconds; a socket over it is disconnected. */
   socketEventsPer10Seconds: number;
+  /** Files people upload (avatars): `<dataDir>/files`. */
+  filesDir: string;
+  telegram: TelegramConfig;
+  /** How often each process's notification outbox looks for due deliveries without being woken. */
+  notificationPollMs: number;
+}
+
+export interface TelegramConfig {
+  /** The bot's token from @BotFather; null = no bot (the profile says Telegram is not available). */
+  botToken: string | null;
+  /** The Bot API's base URL: Telegram's own, or a stand-in on loopback. */
+  apiUrl: string;
+  /** The bot's @name for the deep link; asked of the Bot API (getMe) when unset. */
+  botUsername: string | null;
+  /** Read the bot's messages by long polling (getUpdates). Off when another process or a webhook reads them. */
+  polling: boolean;
+  /** How long one getUpdates waits for news. */
+  pollTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +118,17 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),
   SOCKET_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).default(100),
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_API_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  TELEGRAM_BOT_USERNAME: optionalText.transform((name) => name?.replace(/^@/, '')),
+  TELEGRAM_POLLING: flag,
+  TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(50).default(25),
+  NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 function absolute(path: string): string {
@@ -137,6 +166,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     sessionAbsoluteSeconds: Math.round(vars.SESSION_ABSOLUTE_DAYS * 24 * 3600),
     socketEventsPer10Seconds: vars.SOCKET_EVENTS_PER_10_SECONDS,
+    filesDir: join(absolute(vars.DATA_DIR ?? join(REPO_ROOT, 'data')), 'files'),
+    telegram: {
+      botToken: vars.TELEGRAM_BOT_TOKEN ?? null,
+      apiUrl: vars.TELEGRAM_API_URL ?? 'https://api.telegram.org',
+      botUsername: vars.TELEGRAM_BOT_USERNAME ?? null,
+      polling: vars.TELEGRAM_POLLING ?? true,
+      pollTimeoutSeconds: vars.TELEGRAM_POLL_TIMEOUT_SECONDS,
+    },
+    notificationPollMs: vars.NOTIFICATION_POLL_MS,
   };
 }
 

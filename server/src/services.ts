@@ -1,6 +1,7 @@
 /** The composition root of the domain: every service, built once per app from the config and the database. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { createMailer, type MailLog, type Mailer } from './infra/mail/mailer.js';
@@ -9,11 +10,20 @@ import type { Realtime } from './infra/realtime/realtime.js';
 import { AuthService, DeviceCookies, LoginCodes, SessionService } from './modules/auth/index.js';
 import { InvitationsService } from './modules/invitations/index.js';
 import { LedgerService, MoneyService } from './modules/money/index.js';
+import {
+  BotApi,
+  DEFAULT_OUTBOX_OPTIONS,
+  LiveSender,
+  NotificationOutbox,
+  NotificationsService,
+  TelegramChannelService,
+  unreadCountOf,
+} from './modules/notifications/index.js';
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, VersionService } from './modules/system/index.js';
-import { TasksService, boardViewOf, columnCountersFor } from './modules/tasks/index.js';
-import { UsersService } from './modules/users/index.js';
+import { TasksService, boardViewOf, columnCountersFor, taskAudience } from './modules/tasks/index.js';
+import { AvatarStore, PasswordChangeService, UsersService } from './modules/users/index.js';
 import { SERVER_ROOT } from './paths.js';
 
 export interface Services {
@@ -34,6 +44,12 @@ export interface Services {
   projectMembers: ProjectMembersService;
   tasks: TasksService;
   users: UsersService;
+  avatars: AvatarStore;
+  passwordChanges: PasswordChangeService;
+  notifications: NotificationsService;
+  telegram: TelegramChannelService;
+  /** This process's worker of the notification outbox (started and stopped by app.ts). */
+  outbox: NotificationOutbox;
   version: VersionService;
   clientLogs: ClientLogService;
 }
@@ -47,22 +63,39 @@ export function serverVersion(): string {
  * them (the tasks' counters, the profile's rules). Also built alone by the operator's tool, which has
  * no socket server.
  */
-export function createAccountServices(db: Db): { ledger: LedgerService; projects: ProjectsService; users: UsersService } {
+export function createAccountServices(
+  db: Db,
+  config: Pick<Config, 'telegram' | 'secret' | 'publicUrl' | 'filesDir'>,
+): { ledger: LedgerService; projects: ProjectsService; users: UsersService; avatars: AvatarStore; telegram: TelegramChannelService } {
   const ledger = new LedgerService(db);
   const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds));
-  const users = new UsersService(db, projects, ledger, (user) => ({ can: accountPermissionsOf(user), board: boardViewOf(user) }));
-  return { ledger, projects, users };
+  const telegram = new TelegramChannelService(db, {
+    api: config.telegram.botToken ? new BotApi(config.telegram.apiUrl, config.telegram.botToken) : null,
+    botUsername: config.telegram.botUsername,
+    secret: config.secret,
+    publicUrl: config.publicUrl,
+  });
+  const avatars = new AvatarStore(config.filesDir);
+  const notificationsOfUser = { unreadCount: (userId: number) => unreadCountOf(db, userId), telegramOf: (userId: number) => telegram.statusOf(userId) };
+  const users = new UsersService(db, projects, ledger, (user) => ({ can: accountPermissionsOf(user), board: boardViewOf(user) }), notificationsOfUser, avatars);
+  return { ledger, projects, users, avatars, telegram };
 }
 
-export function createServices(config: Config, db: Db, realtime: Realtime, log: MailLog): Services {
+export function createServices(config: Config, db: Db, realtime: Realtime, log: MailLog & Pick<FastifyBaseLogger, 'error'>): Services {
   const limiter = new RateLimiter(db);
   const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
-  const { ledger, projects, users } = createAccountServices(db);
+  const { ledger, projects, users, avatars, telegram } = createAccountServices(db, config);
   const loginCodes = new LoginCodes(db, config.secret);
   const auth = new AuthService(db, limiter, sessions, realtime, loginCodes, new DeviceCookies(config.secret));
   const mailer = createMailer(config, db, log);
   const invitations = new InvitationsService(db);
   const projectEvents = new ProjectEvents(realtime);
+  const notifications = new NotificationsService(db, taskAudience);
+  const outbox = new NotificationOutbox(
+    db,
+    { app: new LiveSender(realtime), telegram },
+    { ...DEFAULT_OUTBOX_OPTIONS, pollMs: config.notificationPollMs, log: { error: (object, message) => log.error(object, message) } },
+  );
   return {
     config,
     db,
@@ -78,9 +111,14 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     money: new MoneyService(db, ledger),
     projects,
     projectEditing: new ProjectEditingService(db, projects, projectEvents),
-    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
-    tasks: new TasksService(db, projects, realtime),
+    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl, notifications),
+    tasks: new TasksService(db, projects, realtime, notifications),
     users,
+    avatars,
+    passwordChanges: new PasswordChangeService(db, limiter, auth),
+    notifications,
+    telegram,
+    outbox,
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
   };

@@ -19,6 +19,12 @@ export interface DatabaseHandle {
   engine: DatabaseEngine;
   /** Runs a multi-statement SQL script (a migration) on the executor's session, inside its transaction if any. */
   runScript(executor: Db, script: string): Promise<void>;
+  /**
+   * Calls `onNotify` for every `NOTIFY channel` (pg_notify) committed by any session of the database,
+   * this process's or another's. PostgreSQL delivers a notification only when the transaction that sent
+   * it commits, which is what "after commit" work (the notification outbox) waits for. Answers the unlisten.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -66,6 +72,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteHan
       runScript: async (_executor, script) => {
         await pglite.exec(script);
       },
+      listen: async (channel, onNotify) => pglite.listen(channel, () => onNotify()),
       close: async () => {
         clearInterval(analyzer);
         await db.destroy();
@@ -92,6 +99,19 @@ export function openPostgres(connectionString: string, options: { max?: number }
     // Without parameters node-postgres uses the simple query protocol, which accepts several statements.
     runScript: async (executor, script) => {
       await sql.raw(script).execute(executor);
+    },
+    listen: async (channel, onNotify) => {
+      // LISTEN holds a session: one client of its own, outside the pool.
+      const client = new pg.Client({ connectionString });
+      client.on('error', () => {});
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
     },
     close: () => db.destroy(),
   };

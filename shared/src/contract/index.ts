@@ -13,3 +13,5 @@ export * from './projects.js';
 export * from './remotes.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
+export * from './notifications.js';
+export * from './profile.js';

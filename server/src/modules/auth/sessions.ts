@@ -86,4 +86,9 @@ export class SessionService {
   destroyAllOf(userId: number): Promise<string[]> {
     return deleteSessionsOf(this.db, userId);
   }
+
+  /** Ends every session of a user but the one of this token; answers the ended ones' token hashes. */
+  destroyOthersOf(userId: number, keepToken: string): Promise<string[]> {
+    return deleteSessionsOf(this.db, userId, this.hashOf(keepToken));
+  }
 }
