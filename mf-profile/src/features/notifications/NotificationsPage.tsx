@@ -25,7 +25,7 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
     ':focus-visible': { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: tokens.colorStrokeFocus2, outlineOffset: '2px' },
   },
-  unread: { backgroundColor: tokens.colorBrandBackground2, borderColor: tokens.colorBrandStroke2 },
+  unread: { backgroundColor: tokens.colorBrandBackground2, border: `1px solid ${tokens.colorBrandStroke2}` },
   dot: { flexShrink: 0, width: '8px', height: '8px', marginTop: '7px', borderRadius: '50%', backgroundColor: tokens.colorBrandBackground },
   read: { flexShrink: 0, width: '8px' },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0, wordBreak: 'break-word' },

@@ -39,7 +39,7 @@ export const IdentityCard = observer(function IdentityCard({ user }: { user: Use
           {fullName(user)}
         </Text>
         <div className={styles.actions}>
-          <Text>{t(`common:roles.${user.role === 'user' ? 'client' : user.role}`)}</Text>
+          <Text data-testid="profile-role">{t(`common:roles.${user.role === 'user' ? 'client' : user.role}`)}</Text>
           <Badge
             appearance={user.canNegayno ? 'filled' : 'outline'}
             color={user.canNegayno ? 'brand' : 'informative'}

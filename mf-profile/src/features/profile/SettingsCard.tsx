@@ -1,5 +1,5 @@
 import { Field, Radio, RadioGroup, Switch } from '@negayno/shared/fluent';
-import { LANGUAGES, THEMES, type Language, type Theme, type UserProfile } from '@negayno/shared/contract';
+import { LANGUAGES, THEMES, type Language, type SettingsBody, type Theme, type UserProfile } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -13,26 +13,28 @@ export const SettingsCard = observer(function SettingsCard({ user }: { user: Use
   const { profile, ui } = useStores();
   const { t } = useTranslation(['profile', 'common']);
 
+  // A refusal is shown by the host's alert (the call is not quiet); the switch stays as the server has it.
+  const save = (settings: SettingsBody) => void profile.updateSettings(settings).catch(() => undefined);
   const setLanguage = (language: Language) => {
     void ui.setLanguage(language);
-    void profile.updateSettings({ language });
+    save({ language });
   };
   const setTheme = (theme: Theme) => {
     ui.setTheme(theme);
-    void profile.updateSettings({ theme });
+    save({ theme });
   };
 
   return (
     <SectionCard title={t('settings')} testId="profile-settings">
       <Switch
         checked={user.notifyAllTasks}
-        onChange={(_event, data) => void profile.updateSettings({ notifyAllTasks: data.checked })}
+        onChange={(_event, data) => save({ notifyAllTasks: data.checked })}
         label={t('notifyAllTasks')}
         data-testid="settings-notify-all"
       />
       <Switch
         checked={user.doubleSpaces}
-        onChange={(_event, data) => void profile.updateSettings({ doubleSpaces: data.checked })}
+        onChange={(_event, data) => save({ doubleSpaces: data.checked })}
         label={t('doubleSpaces')}
         data-testid="settings-double-spaces"
       />
