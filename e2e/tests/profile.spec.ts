@@ -14,7 +14,9 @@ function telegramStandIn(): string {
 /** Serious and critical axe findings of this issue's parts: the profile remote's screen and the header's bell. */
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include('#app-mf-profile').include('[data-testid="header-notifications"]').analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test.describe('profile', () => {
@@ -41,7 +43,10 @@ test.describe('profile', () => {
     await expect(page.getByTestId('profile-phone')).toHaveValue('+380671234567');
 
     // An 8 × 6 PNG: the server makes any picture a 256 px square.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNQWpWGFTEMpAQAw+Y5YaYB/O4AAAAASUVORK5CYII=', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNQWpWGFTEMpAQAw+Y5YaYB/O4AAAAASUVORK5CYII=',
+      'base64',
+    );
     await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     const avatar = page.getByTestId('profile-avatar').locator('img');
     await expect(avatar).toHaveAttribute('src', /\/files\/avatars\/\d+-[a-f0-9]+\.webp$/);
@@ -108,7 +113,9 @@ test('an action by one user shows a live notification and badge to another, who 
   await signInByApi(adminPage, DEMO.admin);
   const projects = (await (await adminPage.request.get('/api/projects')).json()) as { data: Array<{ id: number; role: string }> };
   const shared = projects.data.find((project) => project.role === 'administrator')!;
-  const created = (await (await adminPage.request.post(`/api/project/${shared.id}/new-task`, { data: { name: 'Нова сторінка оплати' } })).json()) as { data: { id: number } };
+  const created = (await (await adminPage.request.post(`/api/project/${shared.id}/new-task`, { data: { name: 'Нова сторінка оплати' } })).json()) as {
+    data: { id: number };
+  };
   await admin.close();
 
   await expect(page.getByTestId('notification-badge')).toHaveText('1');

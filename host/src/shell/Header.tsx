@@ -1,5 +1,27 @@
-import { Avatar, Button, CounterBadge, Menu, MenuItem, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
-import { AlertRegular, LocalLanguageRegular, PersonRegular, SignOutRegular, WalletRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
+import {
+  Avatar,
+  Button,
+  CounterBadge,
+  Menu,
+  MenuItem,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@negayno/shared/fluent';
+import {
+  AlertRegular,
+  LocalLanguageRegular,
+  PersonRegular,
+  SignOutRegular,
+  WalletRegular,
+  WeatherMoonRegular,
+  WeatherSunnyRegular,
+} from '@fluentui/react-icons';
 import { BREAKPOINTS, LANGUAGES, ROUTES, type Language } from '@negayno/shared/contract';
 import { formatMoney, fullName, navigate } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
@@ -69,7 +91,14 @@ export const Header = observer(function Header() {
             data-testid="header-notifications"
           >
             {user.notificationCount > 0 && (
-              <CounterBadge className={styles.badge} count={user.notificationCount} overflowCount={99} size="small" color="danger" data-testid="notification-badge" />
+              <CounterBadge
+                className={styles.badge}
+                count={user.notificationCount}
+                overflowCount={99}
+                size="small"
+                color="danger"
+                data-testid="notification-badge"
+              />
             )}
           </Button>
         </Tooltip>

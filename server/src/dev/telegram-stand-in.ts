@@ -11,7 +11,7 @@
  * The end-to-end server start (e2e/support/start-server.mjs) runs it from the build, `dist/dev/`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface SentMessage {
   chatId: number;
@@ -22,7 +22,13 @@ export interface SentMessage {
 
 interface Update {
   update_id: number;
-  message: { message_id: number; date: number; text: string; chat: { id: number; type: 'private'; username: string; first_name: string }; from: { id: number; is_bot: false; username: string; first_name: string } };
+  message: {
+    message_id: number;
+    date: number;
+    text: string;
+    chat: { id: number; type: 'private'; username: string; first_name: string };
+    from: { id: number; is_bot: false; username: string; first_name: string };
+  };
 }
 
 export interface TelegramStandIn {
@@ -70,7 +76,7 @@ export async function startTelegramStandIn(options: { port?: number; token?: str
   let nextMessageId = 1;
   const pollers = new Set<() => void>();
   const messageWaiters = new Set<() => void>();
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
 
   const wakePollers = () => {
     for (const wake of [...pollers]) wake();
@@ -98,11 +104,15 @@ export async function startTelegramStandIn(options: { port?: number; token?: str
       case 'sendMessage': {
         const chatId = Number(body.chat_id);
         const text = typeof body.text === 'string' ? body.text : '';
-        if (!Number.isFinite(chatId) || !text) return answer(response, 400, { ok: false, error_code: 400, description: 'Bad Request: chat_id and text are required' });
+        if (!Number.isFinite(chatId) || !text)
+          return answer(response, 400, { ok: false, error_code: 400, description: 'Bad Request: chat_id and text are required' });
         if (blocked.has(chatId)) return answer(response, 403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
         messages.push({ chatId, text, receivedAt: now() });
         for (const wake of [...messageWaiters]) wake();
-        return answer(response, 200, { ok: true, result: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' }, text } });
+        return answer(response, 200, {
+          ok: true,
+          result: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' }, text },
+        });
       }
       case 'getUpdates': {
         const offset = Number(body.offset ?? 0);

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LANGUAGES, THEMES } from './enums.js';
 import { LENGTH } from './limits.js';
-import { fullnameBody } from './registration.js';
+import type { fullnameBody } from './registration.js';
 import { passwordField, withoutHiddenControls } from './validation.js';
 
 /** `PUT /user/update-fullname`: the registration step's body (first and last name). */

@@ -9,7 +9,16 @@ import { useEffect, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
-  page: { width: '100%', maxWidth: '760px', margin: '0 auto', padding: tokens.spacingHorizontalL, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  page: {
+    width: '100%',
+    maxWidth: '760px',
+    margin: '0 auto',
+    padding: tokens.spacingHorizontalL,
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   item: {
@@ -96,7 +105,11 @@ export const NotificationsPage = observer(function NotificationsPage() {
                   data-testid="notification-item"
                   data-unread={unread}
                 >
-                  <span className={unread ? styles.dot : styles.read} aria-label={unread ? t('notifications.unread') : undefined} role={unread ? 'img' : undefined} />
+                  <span
+                    className={unread ? styles.dot : styles.read}
+                    aria-label={unread ? t('notifications.unread') : undefined}
+                    role={unread ? 'img' : undefined}
+                  />
                   <span className={styles.body}>
                     <Text weight={unread ? 'semibold' : 'regular'}>{notificationText(notification.kind, notification.payload, ui.language)}</Text>
                     <Text size={200} className={styles.date}>
@@ -109,7 +122,12 @@ export const NotificationsPage = observer(function NotificationsPage() {
           })}
         </ul>
         {notifications.hasMore && (
-          <Button className={styles.more} disabled={notifications.moreStatus === 'loading'} onClick={() => void notifications.loadMore()} data-testid="notifications-more">
+          <Button
+            className={styles.more}
+            disabled={notifications.moreStatus === 'loading'}
+            onClick={() => void notifications.loadMore()}
+            data-testid="notifications-more"
+          >
             {t('notifications.more')}
           </Button>
         )}

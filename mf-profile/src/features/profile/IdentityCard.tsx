@@ -70,7 +70,7 @@ export const IdentityCard = observer(function IdentityCard({ user }: { user: Use
             </Button>
           )}
         </div>
-        {upload.errorOf('file') ?? upload.errorOf() ? (
+        {(upload.errorOf('file') ?? upload.errorOf()) ? (
           <Text className={styles.error} role="alert" data-testid="avatar-error">
             {upload.errorOf('file') ?? upload.errorOf()}
           </Text>

@@ -40,7 +40,13 @@ export const PasswordCard = observer(function PasswordCard() {
     <SectionCard title={t('password.title')} testId="profile-password">
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field label={t('password.current')} validationMessage={submit.errorOf('currentPassword')} required>
-          <Input type="password" value={current} onChange={(_event, data) => setCurrent(data.value)} autoComplete="current-password" data-testid="password-current" />
+          <Input
+            type="password"
+            value={current}
+            onChange={(_event, data) => setCurrent(data.value)}
+            autoComplete="current-password"
+            data-testid="password-current"
+          />
         </Field>
         <Field label={t('password.new')} validationMessage={submit.errorOf('password')} required>
           <Input type="password" value={next} onChange={(_event, data) => setNext(data.value)} autoComplete="new-password" data-testid="password-new" />

@@ -51,10 +51,20 @@ export const PersonalCard = observer(function PersonalCard({ user }: { user: Use
       <form className={styles.form} onSubmit={saveName} noValidate>
         <div className={styles.row}>
           <Field label={t('firstname')} validationMessage={name.errorOf('firstname')} required>
-            <Input value={firstname} onChange={(_event, data) => setFirstname(data.value.trimStart())} autoComplete="given-name" data-testid="profile-firstname" />
+            <Input
+              value={firstname}
+              onChange={(_event, data) => setFirstname(data.value.trimStart())}
+              autoComplete="given-name"
+              data-testid="profile-firstname"
+            />
           </Field>
           <Field label={t('lastname')} validationMessage={name.errorOf('lastname')} required>
-            <Input value={lastname} onChange={(_event, data) => setLastname(data.value.trimStart())} autoComplete="family-name" data-testid="profile-lastname" />
+            <Input
+              value={lastname}
+              onChange={(_event, data) => setLastname(data.value.trimStart())}
+              autoComplete="family-name"
+              data-testid="profile-lastname"
+            />
           </Field>
         </div>
         <div className={styles.actions}>

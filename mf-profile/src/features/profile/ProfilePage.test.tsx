@@ -30,7 +30,10 @@ describe('ProfilePage', () => {
     expect(rootStore.ui.effectiveTheme).toBe('dark');
     expect(localStorage.getItem('theme')).toBe('dark');
     // Kept on the account too.
-    expect(api.requests.filter((request) => request.path === '/user/update-settings').map((request) => request.body)).toEqual([{ language: 'en' }, { theme: 'dark' }]);
+    expect(api.requests.filter((request) => request.path === '/user/update-settings').map((request) => request.body)).toEqual([
+      { language: 'en' },
+      { theme: 'dark' },
+    ]);
   });
 
   it('saves the phone and shows the server’s field code under the field', async () => {

@@ -86,7 +86,13 @@ export const TelegramCard = observer(function TelegramCard({ user }: { user: Use
   } else {
     body = (
       <div className={styles.actions}>
-        <Button appearance="primary" icon={<SendRegular />} disabled={action.busy} onClick={() => void action.run(() => profile.linkTelegram())} data-testid="telegram-link">
+        <Button
+          appearance="primary"
+          icon={<SendRegular />}
+          disabled={action.busy}
+          onClick={() => void action.run(() => profile.linkTelegram())}
+          data-testid="telegram-link"
+        >
           {t('telegram.link')}
         </Button>
       </div>

@@ -3,7 +3,14 @@
  * wired today (invitations sent and accepted, new tasks, a task's audience), the paged list with
  * dateViewed, marking read, the profile's count, and the live `notification.new` after the commit.
  */
-import { SOCKET_PATH, type ClientToServerEvents, type Notification, type NotificationPage, type ServerToClientEvents, type UserProfile } from '@negayno/shared/contract';
+import {
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type Notification,
+  type NotificationPage,
+  type ServerToClientEvents,
+  type UserProfile,
+} from '@negayno/shared/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { UserRow } from '../../db/schema.js';
 import { addMember, assignPerformer, attachStaff, createProject, createTask, createUser } from '../../seed/builders.js';
@@ -34,7 +41,8 @@ describe('notifications', () => {
   };
   const listOf = async (cookie: string, backFrom?: number) =>
     dataOf<NotificationPage>(await ctx.get(backFrom ? `/api/notifications/${backFrom}` : '/api/notifications', { cookie }));
-  const kindsOf = async (user: UserRow) => (await ctx.db.selectFrom('notifications').select('kind').where('user_id', '=', user.id).orderBy('id').execute()).map((row) => row.kind);
+  const kindsOf = async (user: UserRow) =>
+    (await ctx.db.selectFrom('notifications').select('kind').where('user_id', '=', user.id).orderBy('id').execute()).map((row) => row.kind);
 
   it('tells an existing client of an invitation and the administrators of its acceptance, never the actor', async () => {
     const project = await createProject(ctx.db, { owner: admin, name: 'Магазин' });
@@ -43,17 +51,33 @@ describe('notifications', () => {
 
     dataOf(await ctx.post(`/api/project/${project.id}/invite-user`, { email: invitee.email }, { cookie: adminCookie }));
     const [invitation] = (await listOf(inviteeCookie)).list;
-    expect(invitation).toMatchObject({ kind: 'invitation_sent', projectId: project.id, taskId: null, dateViewed: null, payload: { actorName: 'Олена Коваленко', projectName: 'Магазин' } });
+    expect(invitation).toMatchObject({
+      kind: 'invitation_sent',
+      projectId: project.id,
+      taskId: null,
+      dateViewed: null,
+      payload: { actorName: 'Олена Коваленко', projectName: 'Магазин' },
+    });
     expect(await kindsOf(admin)).toEqual([]);
 
     // An email with no account gets a mail, and no notification exists for anyone.
-    const before = await ctx.db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     dataOf(await ctx.post(`/api/project/${project.id}/invite-user`, { email: 'stranger@test.test' }, { cookie: adminCookie }));
-    const after = await ctx.db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.count)).toBe(Number(before.count));
 
     dataOf(await ctx.post(`/api/project/${project.id}/accept-invitation`, undefined, { cookie: inviteeCookie }));
-    expect((await listOf(adminCookie)).list[0]).toMatchObject({ kind: 'invitation_accepted', projectId: project.id, payload: { actorName: 'Іван Петренко', projectName: 'Магазин' } });
+    expect((await listOf(adminCookie)).list[0]).toMatchObject({
+      kind: 'invitation_accepted',
+      projectId: project.id,
+      payload: { actorName: 'Іван Петренко', projectName: 'Магазин' },
+    });
     expect(await kindsOf(invitee)).toEqual(['invitation_sent']);
   });
 
@@ -70,7 +94,12 @@ describe('notifications', () => {
     await attachStaff(ctx.db, project, { ...pm, role: 'pm' });
 
     const card = dataOf<{ id: number; number: number }>(await ctx.post(`/api/project/${project.id}/new-task`, { name: 'Кошик' }, { cookie: adminCookie }));
-    const expected = { kind: 'task_created', taskId: card.id, projectId: project.id, payload: { actorName: 'Олена Коваленко', projectName: 'Сайт', taskName: 'Кошик', taskNumber: card.number } };
+    const expected = {
+      kind: 'task_created',
+      taskId: card.id,
+      projectId: project.id,
+      payload: { actorName: 'Олена Коваленко', projectName: 'Сайт', taskName: 'Кошик', taskNumber: card.number },
+    };
     expect((await listOf(await ctx.login(watcher.email))).list[0]).toMatchObject(expected);
     expect((await listOf(await ctx.login(am.email))).list[0]).toMatchObject(expected);
     expect(await kindsOf(pm)).toEqual([]);
@@ -89,7 +118,9 @@ describe('notifications', () => {
     await assignPerformer(ctx.db, task, performer);
     await assignPerformer(ctx.db, other, otherPerformer);
 
-    const recipients = await ctx.db.transaction().execute((trx) => ctx.services.notifications.notify(trx, { kind: 'task_created', actorId: pm.id, taskId: task.id }));
+    const recipients = await ctx.db
+      .transaction()
+      .execute((trx) => ctx.services.notifications.notify(trx, { kind: 'task_created', actorId: pm.id, taskId: task.id }));
     expect(recipients.sort()).toEqual([admin.id, performer.id].sort());
     expect(await kindsOf(otherPerformer)).toEqual([]);
   });
@@ -139,7 +170,12 @@ describe('notifications', () => {
     const baseUrl = await ctx.listen();
     const project = await createProject(ctx.db, { owner: admin, name: 'Живий' });
     const invitee = await createUser(ctx.db);
-    const socket: ClientSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie: await ctx.login(invitee.email) }, forceNew: true });
+    const socket: ClientSocket = connect(baseUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      extraHeaders: { cookie: await ctx.login(invitee.email) },
+      forceNew: true,
+    });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -151,7 +187,12 @@ describe('notifications', () => {
     const event = await arrived;
     const [latest] = (await listOf(await ctx.login(invitee.email))).list;
     expect(event).toEqual({ id: latest!.id });
-    const delivery = await ctx.db.selectFrom('notification_deliveries').select(['status', 'attempts']).where('notification_id', '=', latest!.id).where('channel', '=', 'app').executeTakeFirstOrThrow();
+    const delivery = await ctx.db
+      .selectFrom('notification_deliveries')
+      .select(['status', 'attempts'])
+      .where('notification_id', '=', latest!.id)
+      .where('channel', '=', 'app')
+      .executeTakeFirstOrThrow();
     expect(delivery).toEqual({ status: 'sent', attempts: 1 });
   });
 });

@@ -77,11 +77,22 @@ export function findNotification(db: Db, id: number): Promise<NotificationRow | 
 
 /** Marks one as viewed (the first view's time stays). */
 export async function markViewed(db: Db, userId: number, id: number): Promise<void> {
-  await db.updateTable('notifications').set({ date_viewed: sql`now()` }).where('id', '=', id).where('user_id', '=', userId).where('date_viewed', 'is', null).execute();
+  await db
+    .updateTable('notifications')
+    .set({ date_viewed: sql`now()` })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('date_viewed', 'is', null)
+    .execute();
 }
 
 export async function markAllViewed(db: Db, userId: number): Promise<void> {
-  await db.updateTable('notifications').set({ date_viewed: sql`now()` }).where('user_id', '=', userId).where('date_viewed', 'is', null).execute();
+  await db
+    .updateTable('notifications')
+    .set({ date_viewed: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('date_viewed', 'is', null)
+    .execute();
 }
 
 export async function unreadCountOf(db: Db, userId: number): Promise<number> {

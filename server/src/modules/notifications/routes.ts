@@ -13,12 +13,7 @@ export function notificationsRoutes(services: Services): FastifyPluginAsync {
     route(app, endpoints.notifications.viewedAll, async ({ request }) => services.notifications.markAllViewed(userOf(request)), signedIn);
 
     // The channels of the profile (only Telegram exists; the path names it, as spec 7 has it).
-    route(
-      app,
-      endpoints.channels.link,
-      async ({ request }) => services.telegram.link(userOf(request)),
-      signedIn,
-    );
+    route(app, endpoints.channels.link, async ({ request }) => services.telegram.link(userOf(request)), signedIn);
     route(
       app,
       endpoints.channels.updateSettings,

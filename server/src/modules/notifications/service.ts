@@ -1,4 +1,11 @@
-import { PAGE_SIZE, type Notification, type NotificationCount, type NotificationKind, type NotificationPage, type NotificationPayload } from '@negayno/shared/contract';
+import {
+  PAGE_SIZE,
+  type Notification,
+  type NotificationCount,
+  type NotificationKind,
+  type NotificationPage,
+  type NotificationPayload,
+} from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import type { DeliveryChannel } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';

@@ -177,9 +177,15 @@ describe('Telegram notifications', () => {
     const unlinked = dataOf<UserProfile>(await ctx.request('DELETE', '/api/channel/telegram/delete', { cookie }));
     expect(unlinked.channels.telegram).toMatchObject({ linked: false, enabled: false, name: null });
     expect((await ctx.request('DELETE', '/api/channel/telegram/delete', { cookie })).body).toMatchObject({ code: 'channel_not_found' });
-    expect((await ctx.request('PUT', '/api/channel/telegram/update-settings', { cookie, payload: { enabled: true } })).body).toMatchObject({ code: 'channel_not_found' });
-    expect((await ctx.request('PUT', '/api/channel/whatsapp/update-settings', { cookie, payload: { enabled: true } })).body).toMatchObject({ code: 'channel_not_found' });
-    expect((await ctx.request('PUT', '/api/channel/telegram/update-settings', { cookie, payload: { enabled: 'yes' } })).body).toMatchObject({ code: 'invalid_value' });
+    expect((await ctx.request('PUT', '/api/channel/telegram/update-settings', { cookie, payload: { enabled: true } })).body).toMatchObject({
+      code: 'channel_not_found',
+    });
+    expect((await ctx.request('PUT', '/api/channel/whatsapp/update-settings', { cookie, payload: { enabled: true } })).body).toMatchObject({
+      code: 'channel_not_found',
+    });
+    expect((await ctx.request('PUT', '/api/channel/telegram/update-settings', { cookie, payload: { enabled: 'yes' } })).body).toMatchObject({
+      code: 'invalid_value',
+    });
   });
 
   it('delivers each message exactly once while two server processes work the outbox', async () => {
@@ -191,7 +197,9 @@ describe('Telegram notifications', () => {
       for (let i = 0; i < count; i += 1) {
         const person = people[i % people.length]!;
         const service = i % 2 === 0 ? ctx.services.notifications : second.services.notifications;
-        await ctx.db.transaction().execute((trx) => service.notify(trx, { kind: 'invitation_sent', actorId: actor.id, userIds: [person.user.id], payload: { projectName: `P${i}` } }));
+        await ctx.db
+          .transaction()
+          .execute((trx) => service.notify(trx, { kind: 'invitation_sent', actorId: actor.id, userIds: [person.user.id], payload: { projectName: `P${i}` } }));
       }
       await standIn.waitForMessages(before + count, 30_000);
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -23,7 +23,8 @@ async function ofTask(db: Db, taskId: number): Promise<TaskAudienceAnswer | null
   const performerIds = new Set(performers.map((row) => row.user_id));
   const candidates = new Map<number, AuthUser>();
   for (const person of people) {
-    if (person.isStaff || person.notifyAllTasks || person.userId === task.author_id) candidates.set(person.userId, { id: person.userId, role: person.role, email: person.email });
+    if (person.isStaff || person.notifyAllTasks || person.userId === task.author_id)
+      candidates.set(person.userId, { id: person.userId, role: person.role, email: person.email });
   }
   for (const userId of [task.author_id, ...performerIds]) {
     if (candidates.has(userId)) continue;

@@ -43,7 +43,10 @@ describe('profile', () => {
   };
 
   it('changes the full name, refusing an empty or too long one with its code', async () => {
-    expect(dataOf<UserProfile>(await put('/api/user/update-fullname', { firstname: '  Ольга ', lastname: 'Шевченко' }))).toMatchObject({ firstname: 'Ольга', lastname: 'Шевченко' });
+    expect(dataOf<UserProfile>(await put('/api/user/update-fullname', { firstname: '  Ольга ', lastname: 'Шевченко' }))).toMatchObject({
+      firstname: 'Ольга',
+      lastname: 'Шевченко',
+    });
     const empty = await put('/api/user/update-fullname', { firstname: '\u200B', lastname: 'Шевченко' });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ code: 'firstname_is_empty', details: { firstname: { code: 'firstname_is_empty' } } });
@@ -69,7 +72,11 @@ describe('profile', () => {
   it('saves any of the settings and leaves the others alone', async () => {
     const changed = dataOf<UserProfile>(await put('/api/user/update-settings', { doubleSpaces: true, notifyAllTasks: true }));
     expect(changed).toMatchObject({ doubleSpaces: true, notifyAllTasks: true, language: 'uk', theme: 'light' });
-    expect(dataOf<UserProfile>(await put('/api/user/update-settings', { theme: 'dark', language: 'en' }))).toMatchObject({ doubleSpaces: true, theme: 'dark', language: 'en' });
+    expect(dataOf<UserProfile>(await put('/api/user/update-settings', { theme: 'dark', language: 'en' }))).toMatchObject({
+      doubleSpaces: true,
+      theme: 'dark',
+      language: 'en',
+    });
     expect((await put('/api/user/update-settings', {})).body).toMatchObject({ code: 'invalid_value' });
     expect((await put('/api/user/update-settings', { theme: 'pink' })).body).toMatchObject({ code: 'invalid_value' });
   });
@@ -82,7 +89,9 @@ describe('profile', () => {
     const wrong = await put('/api/user/update-password', { currentPassword: 'not-it-at-all', password: 'new-password-2' }, here);
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: 'password_is_incorrect', details: { currentPassword: { code: 'password_is_incorrect' } } });
-    expect((await put('/api/user/update-password', { currentPassword: 'old-password-1', password: 'short' }, here)).body).toMatchObject({ code: 'password_is_too_short' });
+    expect((await put('/api/user/update-password', { currentPassword: 'old-password-1', password: 'short' }, here)).body).toMatchObject({
+      code: 'password_is_too_short',
+    });
     expect((await ctx.get('/api/user/profile', { cookie: elsewhere })).status).toBe(200);
 
     expect(dataOf(await put('/api/user/update-password', { currentPassword: 'old-password-1', password: 'new-password-2' }, here))).toBeNull();
@@ -93,7 +102,9 @@ describe('profile', () => {
   });
 
   it('resizes an uploaded picture to a 256 px WebP square, serves it, replaces and deletes it', async () => {
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const upload = multipart('me.png', png, 'image/png');
     const profile = dataOf<UserProfile>(await ctx.post('/api/user/upload-avatar', upload.payload, { cookie, headers: upload.headers }));
     expect(profile.avatarUrl).toMatch(/^\/files\/avatars\/\d+-[a-f0-9]{16}\.webp$/);
@@ -106,7 +117,9 @@ describe('profile', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/files/avatars/..%2F..%2Fsecret.webp', headers: { cookie } })).statusCode).toBe(404);
 
     // A second upload replaces the first, whose file goes.
-    const jpeg = await sharp({ create: { width: 100, height: 300, channels: 3, background: '#a37' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 100, height: 300, channels: 3, background: '#a37' } })
+      .jpeg()
+      .toBuffer();
     const second = multipart('photo.jpg', jpeg, 'image/jpeg');
     const replaced = dataOf<UserProfile>(await ctx.post('/api/user/upload-avatar', second.payload, { cookie, headers: second.headers }));
     expect(readdirSync(join(dataDir, 'files', 'avatars'))).toEqual([replaced.avatarUrl!.split('/').pop()]);

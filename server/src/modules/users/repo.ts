@@ -59,7 +59,9 @@ export async function takenNicknames(db: Db, nicknames: string[]): Promise<Set<s
 }
 
 /** The profile's editable columns; an undefined field is left as it is. */
-export type UserPatch = Partial<Updateable<Pick<UsersTable, 'firstname' | 'lastname' | 'phone' | 'double_spaces' | 'notify_all_tasks' | 'language' | 'theme' | 'avatar_path'>>>;
+export type UserPatch = Partial<
+  Updateable<Pick<UsersTable, 'firstname' | 'lastname' | 'phone' | 'double_spaces' | 'notify_all_tasks' | 'language' | 'theme' | 'avatar_path'>>
+>;
 
 export async function updateUser(db: Db, userId: number, patch: UserPatch): Promise<void> {
   const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));

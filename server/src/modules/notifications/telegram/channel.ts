@@ -144,7 +144,12 @@ export class TelegramChannelService implements ChannelSender {
   private async textOf(delivery: ClaimedDelivery): Promise<string> {
     const language = await this.languageOf(delivery.userId);
     const text = notificationText(delivery.kind, delivery.payload, language);
-    const path = delivery.taskId !== null ? taskPath(delivery.taskId, { projectId: delivery.projectId ?? undefined }) : delivery.projectId !== null ? projectPath(delivery.projectId) : null;
+    const path =
+      delivery.taskId !== null
+        ? taskPath(delivery.taskId, { projectId: delivery.projectId ?? undefined })
+        : delivery.projectId !== null
+          ? projectPath(delivery.projectId)
+          : null;
     return path ? `${text}\n${this.settings.publicUrl}${path}` : text;
   }
 
