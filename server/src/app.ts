@@ -23,12 +23,13 @@ import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './
 import type { AuthUser } from './lib/auth-user.js';
 import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionTokenOf } from './modules/auth/index.js';
 import { moneyRoutes, startMoneyJobs } from './modules/money/index.js';
+import { OUTBOX_CHANNEL, TelegramPoller, notificationsRoutes } from './modules/notifications/index.js';
 import { projectsRoutes } from './modules/projects/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tasksRoutes } from './modules/tasks/index.js';
 import { filesRoutes } from './modules/files/index.js';
-import { usersRoutes } from './modules/users/index.js';
+import { avatarFilesRoute, usersRoutes } from './modules/users/index.js';
 import { workflowRoutes } from './modules/workflow/index.js';
 import { createServices, type Services } from './services.js';
 
@@ -87,9 +88,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await installApiRateLimit(app, config.apiRateLimitPerMinute);
 
   // Routes.
-  for (const routes of [systemRoutes, authRoutes, registrationRoutes, usersRoutes, projectsRoutes, tasksRoutes, filesRoutes, moneyRoutes, workflowRoutes]) {
+  for (const routes of [
+    systemRoutes,
+    authRoutes,
+    registrationRoutes,
+    usersRoutes,
+    projectsRoutes,
+    tasksRoutes,
+    filesRoutes,
+    moneyRoutes,
+    workflowRoutes,
+    notificationsRoutes,
+  ]) {
     await app.register(routes(services), { prefix: API_ROOT });
   }
+  await app.register(avatarFilesRoute(services));
 
   const roomChecks = {
     canSeeProject: async (user: AuthUser, projectId: number) => (await services.projects.accessTo(user, projectId)) !== null,
@@ -115,6 +128,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   }, SESSION_SWEEP_INTERVAL_MS);
   sessionSweep.unref();
   const stopMoneyJobs = startMoneyJobs(services, app.log);
+  // Notifications leave through the outbox: woken by every committed notify (of any process), and
+  // looking on its own for retries and rows a stopped process left.
+  const unlisten = await database.listen(OUTBOX_CHANNEL, () => services.outbox.wake());
+  services.outbox.start();
+  const telegramApi = services.telegram.api;
+  const poller =
+    telegramApi && config.telegram.polling
+      ? new TelegramPoller(database.db, telegramApi, (update) => services.telegram.handleUpdate(update), {
+          timeoutSeconds: config.telegram.pollTimeoutSeconds,
+          idleMs: 5000,
+          log: app.log,
+        })
+      : null;
+  poller?.start();
+
   // Open sockets would keep the HTTP server from closing: drop them first, then shut socket.io down.
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
@@ -126,6 +154,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     stopMoneyJobs();
     await stopListening();
     await services.workflowScheduler.stop();
+    await poller?.stop();
+    await services.outbox.stop();
+    await unlisten();
     await io.close();
     await services.mailer.close();
   });

@@ -51,6 +51,9 @@ export interface Config {
   sessionAbsoluteSeconds: number;
   /** Events one socket may send per 10 seconds; a socket over it is disconnected. */
   socketEventsPer10Seconds: number;
+  telegram: TelegramConfig;
+  /** How often each process's notification outbox looks for due deliveries without being woken. */
+  notificationPollMs: number;
   money: MoneyConfig;
   /** The task life cycle's time limits and money shares (decisions 3, 5). */
   workflow: WorkflowConfig;
@@ -77,6 +80,19 @@ export interface WorkflowConfig {
   smSharePercent: number;
   /** How often the scheduler looks for tasks due to go to testing (dateAutoSendForCheck). */
   schedulerIntervalSeconds: number;
+}
+
+export interface TelegramConfig {
+  /** The bot's token from @BotFather; null = no bot (the profile says Telegram is not available). */
+  botToken: string | null;
+  /** The Bot API's base URL: Telegram's own, or a stand-in on loopback. */
+  apiUrl: string;
+  /** The bot's @name for the deep link; asked of the Bot API (getMe) when unset. */
+  botUsername: string | null;
+  /** Read the bot's messages by long polling (getUpdates). Off when another process or a webhook reads them. */
+  polling: boolean;
+  /** How long one getUpdates waits for news. */
+  pollTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -159,6 +175,17 @@ const environmentSchema = z
     TIPS_MIN: z.coerce.number().int().min(1).default(10),
     TIPS_MAX: z.coerce.number().int().min(1).default(100_000),
     BILLING_EMAIL: optionalText,
+    TELEGRAM_BOT_TOKEN: optionalText,
+    TELEGRAM_API_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional(),
+    ),
+    TELEGRAM_BOT_USERNAME: optionalText.transform((name) => name?.replace(/^@/, '')),
+    TELEGRAM_POLLING: flag,
+    TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(50).default(25),
+    NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   })
   .refine((vars) => vars.PERFORMERS_SHARE_PERCENT + vars.SM_SHARE_PERCENT <= 100, {
     message: 'PERFORMERS_SHARE_PERCENT + SM_SHARE_PERCENT must not exceed 100',
@@ -201,6 +228,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     sessionAbsoluteSeconds: Math.round(vars.SESSION_ABSOLUTE_DAYS * 24 * 3600),
     socketEventsPer10Seconds: vars.SOCKET_EVENTS_PER_10_SECONDS,
+    telegram: {
+      botToken: vars.TELEGRAM_BOT_TOKEN ?? null,
+      apiUrl: vars.TELEGRAM_API_URL ?? 'https://api.telegram.org',
+      botUsername: vars.TELEGRAM_BOT_USERNAME ?? null,
+      polling: vars.TELEGRAM_POLLING ?? true,
+      pollTimeoutSeconds: vars.TELEGRAM_POLL_TIMEOUT_SECONDS,
+    },
+    notificationPollMs: vars.NOTIFICATION_POLL_MS,
     money: moneyConfigOf(vars, isProduction),
     workflow: {
       slaHours: {

@@ -1,9 +1,9 @@
 /** The composition root of the domain: every service, built once per app from the config and the database. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
-import type { FastifyBaseLogger } from 'fastify';
 import { createMailer, type Mailer } from './infra/mail/mailer.js';
 import { RateLimiter } from './infra/rate-limit/service.js';
 import type { Realtime } from './infra/realtime/realtime.js';
@@ -23,10 +23,19 @@ import {
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, VersionService } from './modules/system/index.js';
-import { TaskEditingService, TasksService, boardViewOf, columnCountersFor } from './modules/tasks/index.js';
+import { TaskEditingService, TasksService, boardViewOf, columnCountersFor, taskAudience } from './modules/tasks/index.js';
 import { FilesService, LocalFileStore } from './modules/files/index.js';
-import { UsersService } from './modules/users/index.js';
-import { RecordingNotifier, WorkflowScheduler, WorkflowService, type WorkflowNotifier } from './modules/workflow/index.js';
+import { AvatarStore, PasswordChangeService, UsersService } from './modules/users/index.js';
+import { NotificationsNotifier, WorkflowScheduler, WorkflowService } from './modules/workflow/index.js';
+import {
+  BotApi,
+  DEFAULT_OUTBOX_OPTIONS,
+  LiveSender,
+  NotificationOutbox,
+  NotificationsService,
+  TelegramChannelService,
+  unreadCountOf,
+} from './modules/notifications/index.js';
 import { SERVER_ROOT } from './paths.js';
 
 export interface Services {
@@ -54,8 +63,12 @@ export interface Services {
   users: UsersService;
   workflow: WorkflowService;
   workflowScheduler: WorkflowScheduler;
-  /** The workflow's notices; the notifications module replaces this stand-in (see modules/workflow/notifier.ts). */
-  workflowNotifier: WorkflowNotifier;
+  avatars: AvatarStore;
+  passwordChanges: PasswordChangeService;
+  notifications: NotificationsService;
+  telegram: TelegramChannelService;
+  /** This process's worker of the notification outbox (started and stopped by app.ts). */
+  outbox: NotificationOutbox;
   version: VersionService;
   clientLogs: ClientLogService;
 }
@@ -69,29 +82,45 @@ export function serverVersion(): string {
  * them (the tasks' counters, the profile's rules). Also built alone by the operator's tool, which has
  * no socket server.
  */
-export function createAccountServices(db: Db): { ledger: LedgerService; projects: ProjectsService; users: UsersService } {
+export function createAccountServices(
+  db: Db,
+  config: Pick<Config, 'telegram' | 'secret' | 'publicUrl' | 'filesDir'>,
+): { ledger: LedgerService; projects: ProjectsService; users: UsersService; avatars: AvatarStore; telegram: TelegramChannelService } {
   const ledger = new LedgerService(db);
   const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds));
-  const users = new UsersService(db, projects, ledger, (user) => ({ can: accountPermissionsOf(user), board: boardViewOf(user) }));
-  return { ledger, projects, users };
+  const telegram = new TelegramChannelService(db, {
+    api: config.telegram.botToken ? new BotApi(config.telegram.apiUrl, config.telegram.botToken) : null,
+    botUsername: config.telegram.botUsername,
+    secret: config.secret,
+    publicUrl: config.publicUrl,
+  });
+  const avatars = new AvatarStore(config.filesDir);
+  const notificationsOfUser = { unreadCount: (userId: number) => unreadCountOf(db, userId), telegramOf: (userId: number) => telegram.statusOf(userId) };
+  const users = new UsersService(db, projects, ledger, (user) => ({ can: accountPermissionsOf(user), board: boardViewOf(user) }), notificationsOfUser, avatars);
+  return { ledger, projects, users, avatars, telegram };
 }
 
 export function createServices(config: Config, db: Db, realtime: Realtime, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Services {
   const limiter = new RateLimiter(db);
   const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
-  const { ledger, projects, users } = createAccountServices(db);
+  const { ledger, projects, users, avatars, telegram } = createAccountServices(db, config);
   const loginCodes = new LoginCodes(db, config.secret);
   const auth = new AuthService(db, limiter, sessions, realtime, loginCodes, new DeviceCookies(config.secret));
   const mailer = createMailer(config, db, log);
   const invitations = new InvitationsService(db);
   const projectEvents = new ProjectEvents(realtime);
+  const notifications = new NotificationsService(db, taskAudience);
+  const outbox = new NotificationOutbox(
+    db,
+    { app: new LiveSender(realtime), telegram },
+    { ...DEFAULT_OUTBOX_OPTIONS, pollMs: config.notificationPollMs, log: { error: (object, message) => log.error(object, message) } },
+  );
   const projectEditing = new ProjectEditingService(db, projects, projectEvents);
-  const tasks = new TasksService(db, projects, realtime);
+  const tasks = new TasksService(db, projects, realtime, notifications);
   const moneyEvents = new MoneyEvents(realtime, (projectId) => projects.balanceOwnersOf(projectId));
   const statements = new Statements(db);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
-  const workflowNotifier = new RecordingNotifier(log);
-  const workflow = new WorkflowService(db, projects, tasks, realtime, workflowNotifier, escrow, config.workflow);
+  const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow);
   return {
     config,
     db,
@@ -110,14 +139,18 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     idempotency: new Idempotency(db),
     projects,
     projectEditing,
-    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl),
+    projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl, notifications),
     tasks,
     taskEditing: new TaskEditingService(db, tasks),
     files: new FilesService(db, tasks, new LocalFileStore(config.filesDir), realtime, config.fileMaxBytes),
     users,
     workflow,
     workflowScheduler: new WorkflowScheduler(db, workflow, log),
-    workflowNotifier,
+    avatars,
+    passwordChanges: new PasswordChangeService(db, limiter, auth),
+    notifications,
+    telegram,
+    outbox,
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
   };

@@ -27,7 +27,12 @@ export const APPLICATIONS: AppDefinition[] = [
     public: false,
   },
   { app: 'mf-task-chat', remote: 'mf_task_chat', matches: (p) => startsWithRoute(p, ROUTES.task), public: false },
-  { app: 'mf-profile', remote: 'mf_profile', matches: (p) => p === ROUTES.profile || startsWithRoute(p, ROUTES.profile), public: false },
+  {
+    app: 'mf-profile',
+    remote: 'mf_profile',
+    matches: (p) => p === ROUTES.profile || startsWithRoute(p, ROUTES.profile) || p === ROUTES.notifications,
+    public: false,
+  },
 ];
 
 export function containerId(app: string): string {

@@ -1,11 +1,33 @@
-import { Avatar, Button, Menu, MenuItem, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
-import { LocalLanguageRegular, PersonRegular, SignOutRegular, WalletRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
+import {
+  Avatar,
+  Button,
+  CounterBadge,
+  Menu,
+  MenuItem,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@negayno/shared/fluent';
+import {
+  AlertRegular,
+  LocalLanguageRegular,
+  PersonRegular,
+  SignOutRegular,
+  WalletRegular,
+  WeatherMoonRegular,
+  WeatherSunnyRegular,
+} from '@fluentui/react-icons';
 import { BREAKPOINTS, LANGUAGES, ROUTES, type Language } from '@negayno/shared/contract';
 import { formatMoney, fullName, navigate } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { Logo } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import type { MouseEvent } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
@@ -28,6 +50,8 @@ const useStyles = makeStyles({
   // Fluent buttons are at least 96 px wide: too much for five of them in a phone's top bar.
   compact: { minWidth: 'auto' },
   userButton: { minWidth: 'auto', paddingInline: tokens.spacingHorizontalXS },
+  bell: { position: 'relative', minWidth: 'auto' },
+  badge: { position: 'absolute', top: '2px', right: '0px', pointerEvents: 'none' },
   menuHeader: { display: 'flex', flexDirection: 'column', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
 });
 
@@ -38,12 +62,15 @@ function go(url: string) {
   };
 }
 
-/** The top bar: home, wallet, theme, language and the user menu. Signed out, only the language. */
+/** The top bar: home, notifications, wallet, theme, language and the user menu. Signed out, only the language. */
 export const Header = observer(function Header() {
-  const { session, ui } = useStores();
+  const { session, ui, notifications } = useStores();
   const { t } = useTranslation('common');
   const styles = useStyles();
   const user = session.user;
+  const userId = user?.id;
+  // Live notifications for as long as someone is signed in on this page.
+  useEffect(() => (userId === undefined ? undefined : notifications.listen()), [notifications, userId]);
 
   return (
     <header className={styles.header} data-testid="app-header">
@@ -51,6 +78,31 @@ export const Header = observer(function Header() {
         <Logo />
       </a>
       <span className={styles.spacer} />
+      {user && (
+        <Tooltip content={t('nav.notifications')} relationship="description">
+          <Button
+            as="a"
+            href={ROUTES.notifications}
+            onClick={go(ROUTES.notifications)}
+            appearance="subtle"
+            className={styles.bell}
+            icon={<AlertRegular />}
+            aria-label={user.notificationCount > 0 ? t('nav.notificationsCount', { count: user.notificationCount }) : t('nav.notifications')}
+            data-testid="header-notifications"
+          >
+            {user.notificationCount > 0 && (
+              <CounterBadge
+                className={styles.badge}
+                count={user.notificationCount}
+                overflowCount={99}
+                size="small"
+                color="danger"
+                data-testid="notification-badge"
+              />
+            )}
+          </Button>
+        </Tooltip>
+      )}
       {user && (
         <Tooltip content={t('nav.wallet')} relationship="description">
           <Button

@@ -118,7 +118,7 @@ export const COMMANDS: Record<string, Command> = {
   'create-staff': {
     usage: `create-staff --role ${STAFF_ROLES.join('|')} --email E --firstname F --lastname L [--password P]
                                create a staff account (a password is generated and printed when none is given)`,
-    async run({ database, print }, args) {
+    async run({ database, config, print }, args) {
       const { values } = parseArgs({
         args,
         options: {
@@ -131,7 +131,7 @@ export const COMMANDS: Record<string, Command> = {
       });
       const role = oneOf<StaffRole>(values.role, STAFF_ROLES, '--role');
       await migrate(database);
-      const { users } = createAccountServices(database.db);
+      const { users } = createAccountServices(database.db, config);
       const password = values.password ?? randomBytes(12).toString('base64url');
       const id = await users.createAccount({ email: values.email ?? '', password, firstname: values.firstname ?? '', lastname: values.lastname ?? '', role });
       print(`Created ${role} #${id} ${values.email}`);

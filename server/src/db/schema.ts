@@ -370,6 +370,63 @@ export interface MailOutboxTable {
   created_at: DefaultTimestamp;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  actor_id: number | null;
+  project_id: number | null;
+  task_id: number | null;
+  payload: Json<Record<string, string | number | null>>;
+  date_viewed: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export type DeliveryChannel = 'app' | 'telegram' | 'email';
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  notification_id: number;
+  channel: DeliveryChannel;
+  status: Generated<DeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultTimestamp;
+  lease_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface NotificationDeliveryLogTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  outcome: 'sent' | 'retry' | 'failed' | 'skipped';
+  http_status: number | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: DefaultTimestamp;
+}
+
+export interface TelegramChannelsTable {
+  user_id: number;
+  chat_id: number | null;
+  username: string | null;
+  enabled: Generated<boolean>;
+  link_token_hash: string | null;
+  link_token_expires_at: Timestamp | null;
+  linked_at: Timestamp | null;
+  blocked_at: Timestamp | null;
+}
+
+export interface TelegramPollStateTable {
+  id: number;
+  update_offset: Generated<number>;
+  holder: string | null;
+  lease_until: Timestamp | null;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: DefaultTimestamp;
@@ -402,6 +459,11 @@ export interface Database {
   auth_flows: AuthFlowsTable;
   login_codes: LoginCodesTable;
   mail_outbox: MailOutboxTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_delivery_log: NotificationDeliveryLogTable;
+  telegram_channels: TelegramChannelsTable;
+  telegram_poll_state: TelegramPollStateTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

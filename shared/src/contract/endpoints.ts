@@ -35,8 +35,11 @@ import {
   type ArchivePage,
   type DeleteProjectAnswer,
 } from './projects.js';
-import { flowStepBody, flowStepParam, loginAsBody, type StepAnswer } from './registration.js';
+import type { Notification, NotificationCount, NotificationPage } from './notifications.js';
+import { CHANNELS, channelSettingsBody, passwordChangeBody, phoneBody, settingsBody, type TelegramLink } from './profile.js';
+import { flowStepBody, flowStepParam, fullnameBody, loginAsBody, type StepAnswer } from './registration.js';
 import { descriptionBody, fileNameBody, importanceBody, type TaskDescription, type TaskFile } from './task-content.js';
+import { z } from 'zod';
 import { emailField, idParam } from './validation.js';
 import { actionBody, documentActionParam, taskActionParam, type TaskActions, type TaskDocument, type TaskLedger } from './workflow.js';
 
@@ -48,9 +51,17 @@ const id = {
   number: idParam('transaction'),
   document: idParam('document'),
   file: idParam('file'),
+  notification: idParam('notification'),
+  channel: z.enum(CHANNELS, { error: 'channel_not_found' }),
 };
 
 const project = { params: { id: id.project } } as const;
+
+/**
+ * A multipart upload: the browser sends FormData, which `call` passes through untouched; the server
+ * reads the file from the stream itself (checked by content, not by this schema).
+ */
+const upload = z.custom<FormData>(() => true);
 
 /** The three step machines share one shape: `POST /{kind}/{step}`, answered with the next step. */
 const flowStep = { params: { step: flowStepParam }, body: flowStepBody } as const;
@@ -75,6 +86,26 @@ export const endpoints = {
   users: {
     profile: endpoint('GET', '/user/profile', {}).answers<UserProfile>(),
     get: endpoint('GET', '/user/:id', { params: { id: id.user } }).answers<PublicUser>(),
+    updateFullname: endpoint('PUT', '/user/update-fullname', { body: fullnameBody }).answers<UserProfile>(),
+    updatePhone: endpoint('PUT', '/user/update-phone', { body: phoneBody }).answers<UserProfile>(),
+    /** Ends every other session of the account; this one stays signed in. */
+    updatePassword: endpoint('PUT', '/user/update-password', { body: passwordChangeBody }).answers<null>(),
+    updateSettings: endpoint('PUT', '/user/update-settings', { body: settingsBody }).answers<UserProfile>(),
+    uploadAvatar: endpoint('POST', '/user/upload-avatar', { body: upload }).answers<UserProfile>(),
+    deleteAvatar: endpoint('DELETE', '/user/delete-avatar', {}).answers<UserProfile>(),
+  },
+  channels: {
+    updateSettings: endpoint('PUT', '/channel/:channel/update-settings', { params: { channel: id.channel }, body: channelSettingsBody }).answers<UserProfile>(),
+    /** A fresh one-time deep link; an earlier unused one stops working. */
+    link: endpoint('POST', '/channel/:channel/link', { params: { channel: id.channel } }).answers<TelegramLink>(),
+    unlink: endpoint('DELETE', '/channel/:channel/delete', { params: { channel: id.channel } }).answers<UserProfile>(),
+  },
+  /** The viewer's own notifications, 30 a page, newest first (decisions 6). */
+  notifications: {
+    list: endpoint('GET', '/notifications', {}).answers<NotificationPage>(),
+    listFrom: endpoint('GET', '/notifications/:backFrom', { params: { backFrom: id.backFrom } }).answers<NotificationPage>(),
+    viewed: endpoint('POST', '/notification/:id/viewed', { params: { id: id.notification } }).answers<Notification>(),
+    viewedAll: endpoint('POST', '/notifications/viewed', {}).answers<NotificationCount>(),
   },
   /**
    * Spec 7 "Balance". Every call that moves money takes an `Idempotency-Key` header: the same key with

@@ -6,10 +6,18 @@ import type { AccountRole, CardColor, ChatKey, ColumnSet, Currency, Importance, 
 
 export type UnixSeconds = number;
 
+/**
+ * The user's Telegram channel (spec 3 "channels"). `name` is the linked Telegram username; `token` stays
+ * null on the wire (the one-time link token is shown once, by the link call). `blocked`: Telegram refused
+ * a message (the user blocked the bot), so the channel turned itself off. `available`: the server has a bot.
+ */
 export interface TelegramChannel {
   name: string | null;
   token: string | null;
   enabled: boolean;
+  linked: boolean;
+  blocked: boolean;
+  available: boolean;
 }
 
 /** The signed-in user's own profile (`GET /user/profile`). */
@@ -34,6 +42,8 @@ export interface UserProfile {
   balance: number;
   bonusBalance: number;
   canNegayno: boolean;
+  /** The partner program's promo code (decisions 5): it also works as an invitation code. */
+  promoCode: string | null;
   language: Language;
   theme: Theme;
   /** What the account may do anywhere, decided by the server (spec 6). */

@@ -72,6 +72,7 @@ const CATALOGUE = {
   password_is_empty: [400, 'Введіть пароль', 'Enter a password'],
   password_is_too_short: [400, 'Пароль закороткий: щонайменше 8 символів', 'The password is too short: at least 8 characters'],
   password_is_too_long: [400, 'Пароль задовгий: не більше 128 символів', 'The password is too long: at most 128 characters'],
+  password_is_incorrect: [400, 'Поточний пароль неправильний', 'The current password is wrong'],
 
   // Phone
   phone_is_empty: [400, 'Введіть номер телефону', 'Enter a phone number'],
@@ -114,6 +115,8 @@ const CATALOGUE = {
   ...notFound('parentMessageId', 'Повідомлення, на яке ви відповідаєте, не знайдено', 'The message you reply to was not found'),
   ...notFound('emoji', 'Емодзі не знайдено', 'Emoji not found'),
   ...notFound('notification', 'Сповіщення не знайдено', 'Notification not found'),
+  ...notFound('channel', 'Канал сповіщень не підключено', 'The notification channel is not linked'),
+  channel_is_unavailable: [409, 'Telegram-бот на цьому сервері не налаштовано', 'No Telegram bot is set up on this server'],
   ...notFound('calculation', 'Оцінку робіт не знайдено', 'Work estimate not found'),
   user_already_added: [409, 'Цей користувач уже є в проєкті', 'This user is already in the project'],
   backFrom_not_found: [404, 'Більше нічого завантажувати', 'There is nothing more to upload'],

@@ -17,3 +17,5 @@ export * from './endpoints.js';
 export * from './workflow.js';
 export * from './html.js';
 export * from './task-content.js';
+export * from './notifications.js';
+export * from './profile.js';

@@ -9,6 +9,7 @@ export const ROUTES = {
   wregister: '/wregister',
   restorePassword: '/restore-password',
   profile: '/profile',
+  notifications: '/notifications',
 } as const;
 
 /** Routes a signed-out visitor may open; everything else sends them to login. */

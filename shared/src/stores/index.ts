@@ -2,6 +2,8 @@ export * from './load.js';
 export * from './alerts-store.js';
 export * from './archive-store.js';
 export * from './board-store.js';
+export * from './notifications-store.js';
+export * from './profile-store.js';
 export * from './projects-store.js';
 export * from './session-store.js';
 export * from './ui-store.js';

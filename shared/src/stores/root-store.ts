@@ -4,6 +4,8 @@
  */
 import { AlertsStore } from './alerts-store.js';
 import { BoardStore } from './board-store.js';
+import { NotificationsStore } from './notifications-store.js';
+import { ProfileStore } from './profile-store.js';
 import { ProjectsStore } from './projects-store.js';
 import { SessionStore } from './session-store.js';
 import { UiStore } from './ui-store.js';
@@ -18,6 +20,8 @@ export class RootStore {
     () => this.session.user?.id ?? null,
   );
   readonly ui = new UiStore(() => this.session.isAuthenticated);
+  readonly profile = new ProfileStore(this.session);
+  readonly notifications = new NotificationsStore(this.session);
 
   constructor() {
     this.session.onCleared(() => this.clearUserData());

@@ -71,6 +71,16 @@ export class SessionStore {
     });
   }
 
+  /** A fresh profile answered by one of the profile's own calls. */
+  replaceProfile(profile: UserProfile): void {
+    if (this.user?.id === profile.id) this.user = profile;
+  }
+
+  /** The badge's number, kept by the notifications store between profile loads. */
+  setNotificationCount(count: number): void {
+    if (this.user) this.user.notificationCount = count;
+  }
+
   /** Signs out here and in the other tabs. */
   async logout(): Promise<void> {
     try {

@@ -12,12 +12,14 @@ import { FlowView } from '../flow/FlowView';
 /**
  * Client registration (spec 2): 6 steps with an invitation code, or 4 for an email a project invited
  * (`/register?email=…`, the link of the invitation mail, or "register without a code").
+ * `/register?code=…` (a partner's link from their profile) fills the invitation code in.
  */
 export const RegisterPage = observer(function RegisterPage() {
   const { session } = useStores();
   const [params] = useSearchParams();
   const invitedEmail = params.get('email')?.trim() ?? '';
-  const [store] = useState(() => new FlowStore(invitedEmail ? 'invited-client' : 'client', session, { email: invitedEmail }));
+  const sharedCode = params.get('code')?.trim() ?? '';
+  const [store] = useState(() => new FlowStore(invitedEmail ? 'invited-client' : 'client', session, { email: invitedEmail, invitationCode: sharedCode }));
   const { t } = useTranslation('auth');
   const firstScreen = store.stepNumber === 1;
   const invited = store.definition.name === 'invited-client';

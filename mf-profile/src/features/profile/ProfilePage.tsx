@@ -1,14 +1,17 @@
-import { Avatar, Card, Field, Radio, RadioGroup, Text, makeStyles, tokens } from '@negayno/shared/fluent';
-import { LANGUAGES, THEMES, type Language, type Theme } from '@negayno/shared/contract';
-import { fullName } from '@negayno/shared/lib';
+import { makeStyles, tokens } from '@negayno/shared/fluent';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { IdentityCard } from './IdentityCard';
+import { PartnerCard } from './PartnerCard';
+import { PasswordCard } from './PasswordCard';
+import { PersonalCard } from './PersonalCard';
+import { SettingsCard } from './SettingsCard';
+import { TelegramCard } from './TelegramCard';
 
 const useStyles = makeStyles({
   page: {
     width: '100%',
-    maxWidth: '760px',
+    maxWidth: '1040px',
     margin: '0 auto',
     padding: tokens.spacingHorizontalL,
     boxSizing: 'border-box',
@@ -16,79 +19,32 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: tokens.spacingVerticalL,
   },
-  identity: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, overflowWrap: 'anywhere', '& > div': { minWidth: 0 } },
-  card: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, margin: 0 },
-  term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, wordBreak: 'break-word' },
+  // Two columns on a desktop, one on a phone.
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))', gap: tokens.spacingVerticalL, alignItems: 'start' },
+  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
 });
 
-/** The user's profile: who they are, and the interface language and theme. */
+/** The user's profile and settings (spec 2 "Other screens"): who they are, how to reach them, what they get. */
 export const ProfilePage = observer(function ProfilePage() {
-  const { session, ui } = useStores();
-  const { t } = useTranslation(['profile', 'common']);
+  const { session } = useStores();
   const styles = useStyles();
   const user = session.user;
   if (!user) return null;
 
   return (
     <div className={styles.page} data-testid="profile-page">
-      <div className={styles.identity}>
-        <Avatar name={fullName(user)} size={64} color="colorful" image={user.avatarUrl ? { src: user.avatarUrl } : undefined} />
-        <div>
-          <Text as="h1" size={700} weight="semibold" block data-testid="profile-name">
-            {fullName(user)}
-          </Text>
-          <Text>{t(`common:roles.${user.role === 'user' ? 'client' : user.role}`)}</Text>
+      <IdentityCard user={user} />
+      <div className={styles.grid}>
+        <div className={styles.column}>
+          <PersonalCard user={user} />
+          <PasswordCard />
+        </div>
+        <div className={styles.column}>
+          <SettingsCard user={user} />
+          <TelegramCard user={user} />
+          <PartnerCard user={user} />
         </div>
       </div>
-      <Card className={styles.card}>
-        <Text as="h2" size={500} weight="semibold">
-          {t('personal')}
-        </Text>
-        <dl className={styles.facts}>
-          <dt className={styles.term}>{t('name')}</dt>
-          <dd className={styles.value}>{fullName(user)}</dd>
-          <dt className={styles.term}>{t('email')}</dt>
-          <dd className={styles.value} data-testid="profile-email">
-            {user.email}
-          </dd>
-          <dt className={styles.term}>{t('role')}</dt>
-          <dd className={styles.value} data-testid="profile-role">
-            {t(`common:roles.${user.role === 'user' ? 'client' : user.role}`)}
-          </dd>
-          {user.nickname && (
-            <>
-              <dt className={styles.term}>{t('nickname')}</dt>
-              <dd className={styles.value}>{user.nickname}</dd>
-            </>
-          )}
-        </dl>
-      </Card>
-      <Card className={styles.card}>
-        <Text as="h2" size={500} weight="semibold">
-          {t('settings')}
-        </Text>
-        <Field label={t('languageHint')}>
-          <RadioGroup
-            layout="horizontal"
-            value={ui.language}
-            onChange={(_event, data) => void ui.setLanguage(data.value as Language)}
-            data-testid="profile-language"
-          >
-            {LANGUAGES.map((language) => (
-              <Radio key={language} value={language} label={t(`common:language.${language}`)} />
-            ))}
-          </RadioGroup>
-        </Field>
-        <Field label={t('themeHint')}>
-          <RadioGroup layout="horizontal" value={ui.theme} onChange={(_event, data) => ui.setTheme(data.value as Theme)} data-testid="profile-theme">
-            {THEMES.map((theme) => (
-              <Radio key={theme} value={theme} label={t(`common:theme.${theme}`)} />
-            ))}
-          </RadioGroup>
-        </Field>
-      </Card>
     </div>
   );
 });

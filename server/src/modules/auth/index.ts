@@ -4,7 +4,7 @@ export { DeviceCookies } from './devices.js';
 export { installSessionHook, requireUser, userOf } from './hook.js';
 export { LIMITS, ipSubject } from './limits.js';
 export { LoginCodes } from './login-codes.js';
-export { hashPassword } from './passwords.js';
+export { hashPassword, verifyPassword } from './passwords.js';
 export { findCredentials } from './repo.js';
 export { authRoutes, clientInfoOf } from './routes.js';
 export { AuthService } from './service.js';

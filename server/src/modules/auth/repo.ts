@@ -95,8 +95,11 @@ export async function deleteExpiredSessions(db: Db, userId: number): Promise<voi
 }
 
 /** Ends every session of a user; answers their token hashes (to close their sockets). */
-export async function deleteSessionsOf(db: Db, userId: number): Promise<string[]> {
-  const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('token_hash').execute();
+/** Every session of a user, or every one but `keepTokenHash`. */
+export async function deleteSessionsOf(db: Db, userId: number, keepTokenHash?: string): Promise<string[]> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepTokenHash !== undefined) query = query.where('token_hash', '<>', keepTokenHash);
+  const rows = await query.returning('token_hash').execute();
   return rows.map((row) => row.token_hash);
 }
 

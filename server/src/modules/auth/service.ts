@@ -75,6 +75,11 @@ export class AuthService {
     if (ended) await this.realtime.endSession(ended.userId, ended.tokenHash);
   }
 
+  /** After a password change in the profile: every session of the user but the caller's ends, and its sockets close. */
+  async endOtherSessions(userId: number, currentToken: string): Promise<void> {
+    for (const tokenHash of await this.sessions.destroyOthersOf(userId, currentToken)) await this.realtime.endSession(userId, tokenHash);
+  }
+
   /** After a password change by recovery: every session of the user ends, and its sockets close. */
   async endAllSessions(userId: number): Promise<void> {
     for (const tokenHash of await this.sessions.destroyAllOf(userId)) await this.realtime.endSession(userId, tokenHash);

@@ -96,4 +96,9 @@ export class SessionService {
     for (const tokenHash of tokenHashes) this.cache.forget(tokenHash);
     return tokenHashes;
   }
+
+  /** Ends every session of a user but the one of this token; answers the ended ones' token hashes. */
+  destroyOthersOf(userId: number, keepToken: string): Promise<string[]> {
+    return deleteSessionsOf(this.db, userId, this.hashOf(keepToken));
+  }
 }

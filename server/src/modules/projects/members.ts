@@ -11,6 +11,7 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import type { Mailer } from '../../infra/mail/mailer.js';
 import { projectInvitationMail } from '../../infra/mail/templates.js';
 import type { LimitRule, RateLimiter } from '../../infra/rate-limit/service.js';
+import type { Notifier } from '../notifications/index.js';
 import { findUserByEmail, findUserById } from '../users/index.js';
 import type { ProjectEvents } from './events.js';
 import {
@@ -61,6 +62,7 @@ export class ProjectMembersService {
     private readonly limiter: RateLimiter,
     /** PUBLIC_URL: the links in mails are built from it, never from the request's Host header. */
     private readonly publicUrl: string,
+    private readonly notifications: Notifier,
   ) {}
 
   /**
@@ -82,8 +84,11 @@ export class ProjectMembersService {
         const code = existing.role === 'invite' ? 'email_already_invited' : 'user_already_added';
         throw new AppError(code, { email: code });
       }
-      await this.insertOnce(async () =>
-        insertMember(this.db, { projectId, userId: invitee.id, role: 'invite', sortOrder: await nextSortOrderOf(this.db, invitee.id), invitedBy: user.id }),
+      await this.insertOnce(() =>
+        this.db.transaction().execute(async (trx) => {
+          await insertMember(trx, { projectId, userId: invitee.id, role: 'invite', sortOrder: await nextSortOrderOf(trx, invitee.id), invitedBy: user.id });
+          await this.notifications.notify(trx, { kind: 'invitation_sent', actorId: user.id, userIds: [invitee.id], projectId });
+        }),
       );
       await this.events.changed(projectId, { users: [invitee.id] });
     } else {
@@ -95,10 +100,14 @@ export class ProjectMembersService {
     return this.projects.get(user, projectId);
   }
 
-  /** The invitee becomes a guest (an administrator may raise them later). */
+  /** The invitee becomes a guest (an administrator may raise them later); the administrators hear of it. */
   async accept(user: AuthUser, projectId: number): Promise<Project> {
     await this.ownInvitation(user, projectId);
-    await updateMember(this.db, projectId, user.id, { role: 'guest' });
+    await this.db.transaction().execute(async (trx) => {
+      await updateMember(trx, projectId, user.id, { role: 'guest' });
+      const administrators = (await membersOf(trx, projectId)).filter((member) => member.role === 'administrator').map((member) => member.userId);
+      await this.notifications.notify(trx, { kind: 'invitation_accepted', actorId: user.id, userIds: administrators, projectId });
+    });
     await this.events.changed(projectId, { users: [user.id] });
     return this.projects.get(user, projectId);
   }

@@ -1,4 +1,5 @@
 /** The tasks module's front door: the board's counters for the projects list, the life cycle's dates, the service and routes. */
+export { taskAudience } from './audience.js';
 export { columnCountersFor } from './counters.js';
 export { EXPIRATION_OF_STATUS, dueColumnOf } from './life-cycle.js';
 export { boardViewOf } from './policy.js';

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { Realtime } from '../../infra/realtime/realtime.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import type { Notifier } from '../notifications/index.js';
 import { canCreateTask, type ProjectAccess, type ProjectsService } from '../projects/index.js';
 import { cardColor } from './colors.js';
 import { boardScopeOf, boardStatusesOf, canEditTask, canSeeTask, columnOf, readableChatKeys, taskPermissionsOf } from './policy.js';
@@ -46,6 +47,7 @@ export class TasksService {
     private readonly db: Db,
     private readonly projects: ProjectsService,
     private readonly realtime: Realtime,
+    private readonly notifications: Notifier,
   ) {}
 
   /** The cards of the viewer's board for one project. */
@@ -82,14 +84,17 @@ export class TasksService {
     return toTask(await this.cardOf(user, found), found.task);
   }
 
-  /** A draft in the client's column 1, written by the viewer; the project's boards hear of it once it is stored. */
+  /**
+   * A draft in the client's column 1, written by the viewer; the project's boards hear of it once it is
+   * stored, and the people it concerns (notifyAllTasks members, the am) are notified.
+   */
   async create(user: AuthUser, projectId: number, name: string): Promise<TaskCard> {
     await this.projects.accessFor(user, projectId, canCreateTask);
-    const taskId = await this.db
-      .transaction()
-      .execute(async (trx) =>
-        insertTask(trx, { project_id: projectId, number: await nextTaskNumber(trx, projectId), name, author_id: user.id, status: 'draft' }),
-      );
+    const taskId = await this.db.transaction().execute(async (trx) => {
+      const id = await insertTask(trx, { project_id: projectId, number: await nextTaskNumber(trx, projectId), name, author_id: user.id, status: 'draft' });
+      await this.notifications.notify(trx, { kind: 'task_created', actorId: user.id, taskId: id });
+      return id;
+    });
     const card = await this.card(user, taskId);
     this.announce(card);
     return card;

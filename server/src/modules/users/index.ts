@@ -1,6 +1,18 @@
 /** The users module's front door: accounts and their avatars, as the other modules and the seeds need them. */
 export { colorFor } from './colors.js';
 export { avatarUrlIn, avatarUrlOf } from './presenters.js';
-export { accountCurrencyOf, countInvitedBy, emailIsTaken, findUserByEmail, findUserById, insertUser, setPasswordHash, takenNicknames } from './repo.js';
-export { usersRoutes } from './routes.js';
-export { UsersService, type ProfileRulesOf, type ProjectsOfUser } from './service.js';
+export {
+  accountCurrencyOf,
+  countInvitedBy,
+  emailIsTaken,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  namesOf,
+  setPasswordHash,
+  takenNicknames,
+} from './repo.js';
+export { AvatarStore } from './avatars.js';
+export { PasswordChangeService } from './password.js';
+export { avatarFilesRoute, usersRoutes } from './routes.js';
+export { UsersService, type NotificationsOfUser, type ProfileRulesOf, type ProjectsOfUser } from './service.js';

@@ -1,4 +1,4 @@
-import type { PublicUser, UserProfile } from '@negayno/shared/contract';
+import type { PublicUser, TelegramChannel, UserProfile } from '@negayno/shared/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { UserRow } from '../../db/schema.js';
 
@@ -25,6 +25,7 @@ export interface ProfileFigures {
   bonusBalance: number;
   projectCount: number;
   notificationCount: number;
+  telegram: TelegramChannel;
 }
 
 /** What the profile carries from the policies: the account's permissions and its boards' look. */
@@ -44,8 +45,7 @@ export function toUserProfile(user: UserRow, figures: ProfileFigures, rules: Pro
     nickname: user.nickname,
     phone: user.phone,
     country: user.country,
-    // The Telegram link arrives with notifications; until then the channel is off.
-    channels: { telegram: { name: null, token: null, enabled: false } },
+    channels: { telegram: figures.telegram },
     notifyAllTasks: user.notify_all_tasks,
     color: user.color,
     projectCount: figures.projectCount,
@@ -54,6 +54,7 @@ export function toUserProfile(user: UserRow, figures: ProfileFigures, rules: Pro
     balance: figures.balance,
     bonusBalance: figures.bonusBalance,
     canNegayno: user.can_negayno,
+    promoCode: user.promo_code,
     language: user.language,
     theme: user.theme,
     can: rules.can,

@@ -1,7 +1,7 @@
 import type { Currency } from '@negayno/shared/contract';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { NewUser, UserRow } from '../../db/schema.js';
+import type { NewUser, UserRow, UsersTable } from '../../db/schema.js';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -66,4 +66,24 @@ export async function takenNicknames(db: Db, nicknames: string[]): Promise<Set<s
     )
     .execute();
   return new Set(rows.map((row) => row.nickname));
+}
+
+/** The profile's editable columns; an undefined field is left as it is. */
+export type UserPatch = Partial<
+  Updateable<Pick<UsersTable, 'firstname' | 'lastname' | 'phone' | 'double_spaces' | 'notify_all_tasks' | 'language' | 'theme' | 'avatar_path'>>
+>;
+
+export async function updateUser(db: Db, userId: number, patch: UserPatch): Promise<void> {
+  const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  await db
+    .updateTable('users')
+    .set({ ...set, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** First and last name of users, for texts that name them (notifications). */
+export function namesOf(db: Db, userIds: number[]): Promise<Array<Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'language'>>> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'firstname', 'lastname', 'language']).where('id', 'in', userIds).execute();
 }

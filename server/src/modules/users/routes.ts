@@ -1,12 +1,74 @@
-import { endpoints } from '@negayno/shared/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import { AVATAR, endpoints } from '@negayno/shared/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.js';
 import { route } from '../../http/endpoint.js';
 import type { Services } from '../../services.js';
-import { requireUser, userOf } from '../auth/index.js';
+import { requireUser, sessionTokenOf, userOf } from '../auth/index.js';
+import { AVATAR_NAME } from './avatars.js';
+
+/** The one file of a multipart upload (field `file`), read whole: an avatar is small and bounded. */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('file_is_empty', { file: 'file_is_empty' });
+  const part = await request.file({ limits: { fileSize: AVATAR.maxBytes, files: 1 } });
+  if (!part) throw new AppError('file_is_empty', { file: 'file_is_empty' });
+  const buffer = await part.toBuffer().catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_is_too_large', { file: 'file_is_too_large' });
+    throw error;
+  });
+  if (part.file.truncated) throw new AppError('file_is_too_large', { file: 'file_is_too_large' });
+  return buffer;
+}
 
 export function usersRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
-    route(app, endpoints.users.profile, async ({ request }) => services.users.profileOf(userOf(request)), { preHandler: requireUser });
-    route(app, endpoints.users.get, async ({ params, request }) => services.users.publicUser(userOf(request), params.id), { preHandler: requireUser });
+    // Multipart parsing for this plugin's routes only, unless the app registered it for all already.
+    if (!app.hasRequestDecorator('isMultipart')) await app.register(fastifyMultipart);
+    const signedIn = { preHandler: requireUser };
+    route(app, endpoints.users.profile, async ({ request }) => services.users.profileOf(userOf(request)), signedIn);
+    route(app, endpoints.users.get, async ({ params, request }) => services.users.publicUser(userOf(request), params.id), signedIn);
+    route(app, endpoints.users.updateFullname, async ({ body, request }) => services.users.updateFullname(userOf(request), body), signedIn);
+    route(app, endpoints.users.updatePhone, async ({ body, request }) => services.users.updatePhone(userOf(request), body), signedIn);
+    route(app, endpoints.users.updateSettings, async ({ body, request }) => services.users.updateSettings(userOf(request), body), signedIn);
+    route(
+      app,
+      endpoints.users.updatePassword,
+      async ({ body, request }) => {
+        const token = sessionTokenOf(request.cookies, services.config.cookieSecure);
+        if (!token) throw new AppError('request_denied');
+        return services.passwordChanges.change(userOf(request), token, body);
+      },
+      signedIn,
+    );
+    route(app, endpoints.users.uploadAvatar, async ({ request }) => services.users.uploadAvatar(userOf(request), await uploadedFile(request)), signedIn);
+    route(app, endpoints.users.deleteAvatar, async ({ request }) => services.users.deleteAvatar(userOf(request)), signedIn);
+  };
+}
+
+/**
+ * `/files/avatars/{name}` (outside the API root, where avatarUrl points): the stored WebP squares.
+ * Only names the store writes are served; an avatar is shown beside names people share a project with,
+ * and its name is random, so it is served to any signed-in visitor who has it.
+ */
+export function avatarFilesRoute(services: Services): FastifyPluginAsync {
+  return async (app) => {
+    app.get<{ Params: { name: string } }>('/files/avatars/:name', async (request, reply) => {
+      // The session hook reads cookies on API paths only: this path resolves its own.
+      const token = sessionTokenOf(request.cookies, services.config.cookieSecure);
+      if (!token || !(await services.sessions.resolve(token))) throw new AppError('request_denied');
+      const { name } = request.params;
+      if (!AVATAR_NAME.test(name)) throw new AppError('avatar_not_found');
+      const path = join(services.avatars.dir, name);
+      const found = await stat(path).catch(() => null);
+      if (!found?.isFile()) throw new AppError('avatar_not_found');
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(createReadStream(path));
+    });
   };
 }

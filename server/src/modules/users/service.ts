@@ -1,4 +1,16 @@
-import { ACCOUNT_ROLES, LENGTH, emailField, passwordField, requiredText, type PublicUser, type UserProfile } from '@negayno/shared/contract';
+import {
+  ACCOUNT_ROLES,
+  LENGTH,
+  emailField,
+  passwordField,
+  requiredText,
+  type FullnameBody,
+  type PhoneBody,
+  type PublicUser,
+  type SettingsBody,
+  type TelegramChannel,
+  type UserProfile,
+} from '@negayno/shared/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
@@ -6,10 +18,11 @@ import { validate } from '../../http/validate.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { BalanceReader } from '../../lib/balances.js';
 import { hashPassword } from '../auth/index.js';
+import type { AvatarStore } from './avatars.js';
 import { colorFor } from './colors.js';
 import { canSeeUser } from './policy.js';
 import { toPublicUser, toUserProfile, type ProfileRules } from './presenters.js';
-import { emailIsTaken, findUserById, insertUser } from './repo.js';
+import { emailIsTaken, findUserById, insertUser, updateUser } from './repo.js';
 
 /** A new account as an operator (CLI) or, later, a registration creates it. */
 export const newAccountSchema = z.object({
@@ -36,23 +49,75 @@ export interface ProjectsOfUser {
  */
 export type ProfileRulesOf = (user: AuthUser) => ProfileRules;
 
+/**
+ * What the profile shows of the user's notifications: the unread count and the Telegram channel. The
+ * notifications module provides it (wired in services.ts); it reads users for names, so users does not
+ * import it.
+ */
+export interface NotificationsOfUser {
+  unreadCount(userId: number): Promise<number>;
+  telegramOf(userId: number): Promise<TelegramChannel>;
+}
+
 export class UsersService {
   constructor(
     private readonly db: Db,
     private readonly projects: ProjectsOfUser,
     private readonly ledger: BalanceReader,
     private readonly profileRules: ProfileRulesOf,
+    private readonly notifications: NotificationsOfUser,
+    private readonly avatars: AvatarStore,
   ) {}
 
   async profileOf(user: AuthUser): Promise<UserProfile> {
     const row = await findUserById(this.db, user.id);
     if (!row) throw new AppError('user_not_found');
-    const [balance, bonusBalance, projects] = await Promise.all([
+    const [balance, bonusBalance, projects, notificationCount, telegram] = await Promise.all([
       this.ledger.balanceOf({ kind: 'user_wallet', userId: row.id }, row.currency),
       this.ledger.balanceOf({ kind: 'user_bonus', userId: row.id }, row.currency),
       this.projects.accessibleProjects(user),
+      this.notifications.unreadCount(row.id),
+      this.notifications.telegramOf(row.id),
     ]);
-    return toUserProfile(row, { balance, bonusBalance, projectCount: projects.length, notificationCount: 0 }, this.profileRules(user));
+    return toUserProfile(row, { balance, bonusBalance, projectCount: projects.length, notificationCount, telegram }, this.profileRules(user));
+  }
+
+  /** The profile's own edits: each writes the signed-in user's row only and answers the fresh profile. */
+  async updateFullname(user: AuthUser, body: FullnameBody): Promise<UserProfile> {
+    await updateUser(this.db, user.id, { firstname: body.firstname, lastname: body.lastname });
+    return this.profileOf(user);
+  }
+
+  async updatePhone(user: AuthUser, body: PhoneBody): Promise<UserProfile> {
+    await updateUser(this.db, user.id, { phone: body.phone });
+    return this.profileOf(user);
+  }
+
+  async updateSettings(user: AuthUser, body: SettingsBody): Promise<UserProfile> {
+    await updateUser(this.db, user.id, {
+      double_spaces: body.doubleSpaces,
+      notify_all_tasks: body.notifyAllTasks,
+      language: body.language,
+      theme: body.theme,
+    });
+    return this.profileOf(user);
+  }
+
+  /** The new picture is stored before the row points at it, and the old one removed after. */
+  async uploadAvatar(user: AuthUser, upload: Buffer): Promise<UserProfile> {
+    const path = await this.avatars.save(user.id, upload);
+    const previous = await findUserById(this.db, user.id);
+    await updateUser(this.db, user.id, { avatar_path: path });
+    await this.avatars.remove(previous?.avatar_path ?? null);
+    return this.profileOf(user);
+  }
+
+  async deleteAvatar(user: AuthUser): Promise<UserProfile> {
+    const row = await findUserById(this.db, user.id);
+    if (!row?.avatar_path) throw new AppError('avatar_not_found');
+    await updateUser(this.db, user.id, { avatar_path: null });
+    await this.avatars.remove(row.avatar_path);
+    return this.profileOf(user);
   }
 
   /** Someone the viewer may not see is answered exactly like someone who does not exist. */

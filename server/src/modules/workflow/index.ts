@@ -1,5 +1,5 @@
 /** The workflow module's front door: the task life cycle's service, its scheduler, the notifications port, the routes. */
-export { RecordingNotifier, type WorkflowNotice, type WorkflowNotifier } from './notifier.js';
+export { NotificationsNotifier, type WorkflowNotice, type WorkflowNotifier } from './notifier.js';
 export { workflowRoutes } from './routes.js';
 export { WorkflowScheduler } from './scheduler.js';
 export { WorkflowService } from './service.js';

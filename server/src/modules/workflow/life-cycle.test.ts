@@ -1,8 +1,8 @@
 import type { TaskActions, TaskCard, TaskDocument, TaskLedger } from '@negayno/shared/contract';
+import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { ESTIMATE, act, answerDocument, castOf, dataOf, offerBody, type Cast } from '../../test/workflow-kit.js';
 import { mainChatMessages } from '../chats/index.js';
-import type { RecordingNotifier } from './notifier.js';
 
 describe('a task from draft to archive, across every role, with its money', () => {
   let ctx: TestContext;
@@ -124,12 +124,21 @@ describe('a task from draft to archive, across every role, with its money', () =
     expect(messages.some((m) => m.body.includes('Уточнимо ціну'))).toBe(true);
   });
 
-  it('notified the people concerned, never the actor', () => {
-    const notices = (ctx.services.workflowNotifier as RecordingNotifier).notices.filter((n) => n.taskId === taskId);
-    const offerSent = notices.find((n) => n.kind === 'task.send-offer')!;
-    expect(offerSent.userIds).toEqual(expect.arrayContaining([cast.people.admin.id, cast.people.pm.id]));
-    expect(offerSent.userIds).not.toContain(cast.people.sm.id);
-    expect(notices.find((n) => n.kind === 'task.to-estimation')!.userIds).toEqual([cast.people.performer.id]);
+  it('notified the people concerned, never the actor, through the notifications module', async () => {
+    const recipientsOf = async (action: string) =>
+      (
+        await ctx.db
+          .selectFrom('notifications')
+          .select('user_id')
+          .where('task_id', '=', taskId)
+          .where('kind', '=', 'task_action')
+          .where(sql<boolean>`payload->>'action' = ${action}`)
+          .execute()
+      ).map((row) => row.user_id);
+    const offerSent = await recipientsOf('send-offer');
+    expect(offerSent).toEqual(expect.arrayContaining([cast.people.admin.id, cast.people.pm.id]));
+    expect(offerSent).not.toContain(cast.people.sm.id);
+    expect(await recipientsOf('to-estimation')).toEqual([cast.people.performer.id]);
   });
 
   it('keeps every ledger transaction balanced: the postings of each sum to zero', async () => {

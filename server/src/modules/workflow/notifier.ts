@@ -1,8 +1,7 @@
 /**
  * The workflow's port to notifications (decisions 6): each step tells the people concerned, inside the
- * step's transaction, so a notice exists exactly when the step committed. The notifications module
- * implements this port; until it is wired in services.ts, `RecordingNotifier` keeps the notices in
- * memory and logs them.
+ * step's transaction, so a notice exists exactly when the step committed. The workflow decides who is
+ * concerned; the notifications module (wired in services.ts) writes and delivers the notifications.
  */
 import type { Db } from '../../db/connection.js';
 import type { RowName } from './table.js';
@@ -20,16 +19,27 @@ export interface WorkflowNotifier {
   notify(trx: Db, notice: WorkflowNotice): Promise<void>;
 }
 
-/** Keeps the last notices (a bounded list) and logs each; a stand-in until the notifications module arrives. */
-export class RecordingNotifier implements WorkflowNotifier {
-  private static readonly KEEP = 1000;
-  readonly notices: WorkflowNotice[] = [];
+/** What the workflow needs of the notifications module (its front door's `notify`). */
+export interface NotificationsPort {
+  notify(
+    trx: Db,
+    input: { kind: 'task_action'; actorId: number | null; userIds: number[]; taskId: number; projectId: number; payload: { action: string } },
+  ): Promise<unknown>;
+}
 
-  constructor(private readonly log?: { info(object: object, message: string): void }) {}
+/** The notifications module as the workflow's port: one `task_action` notification per recipient, named by the action. */
+export class NotificationsNotifier implements WorkflowNotifier {
+  constructor(private readonly notifications: NotificationsPort) {}
 
-  async notify(_trx: Db, notice: WorkflowNotice): Promise<void> {
-    this.notices.push(notice);
-    if (this.notices.length > RecordingNotifier.KEEP) this.notices.shift();
-    this.log?.info({ notice }, 'workflow notice');
+  async notify(trx: Db, notice: WorkflowNotice): Promise<void> {
+    if (notice.userIds.length === 0) return;
+    await this.notifications.notify(trx, {
+      kind: 'task_action',
+      actorId: notice.actorId,
+      userIds: notice.userIds,
+      taskId: notice.taskId,
+      projectId: notice.projectId,
+      payload: { action: notice.kind.slice('task.'.length) },
+    });
   }
 }

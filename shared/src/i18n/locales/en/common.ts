@@ -13,6 +13,8 @@ const en: Translation<typeof uk> = {
   no: 'No',
   noResults: 'No results',
   nav: {
+    notifications: 'Notifications',
+    notificationsCount: 'Notifications: {{count}} unread',
     home: 'Home',
     profile: 'Profile',
     wallet: 'Wallet',

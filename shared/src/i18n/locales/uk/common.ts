@@ -10,6 +10,8 @@ export default {
   no: 'Ні',
   noResults: 'Нічого не знайдено',
   nav: {
+    notifications: 'Сповіщення',
+    notificationsCount: 'Сповіщення: {{count}} непрочитаних',
     home: 'Головна',
     profile: 'Профіль',
     wallet: 'Гаманець',

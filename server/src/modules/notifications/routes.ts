@@ -1,0 +1,36 @@
+import { endpoints } from '@negayno/shared/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../http/endpoint.js';
+import type { Services } from '../../services.js';
+import { requireUser, userOf } from '../auth/index.js';
+
+export function notificationsRoutes(services: Services): FastifyPluginAsync {
+  return async (app) => {
+    const signedIn = { preHandler: requireUser };
+    route(app, endpoints.notifications.list, async ({ request }) => services.notifications.list(userOf(request)), signedIn);
+    route(app, endpoints.notifications.listFrom, async ({ params, request }) => services.notifications.list(userOf(request), params.backFrom), signedIn);
+    route(app, endpoints.notifications.viewed, async ({ params, request }) => services.notifications.markViewed(userOf(request), params.id), signedIn);
+    route(app, endpoints.notifications.viewedAll, async ({ request }) => services.notifications.markAllViewed(userOf(request)), signedIn);
+
+    // The channels of the profile (only Telegram exists; the path names it, as spec 7 has it).
+    route(app, endpoints.channels.link, async ({ request }) => services.telegram.link(userOf(request)), signedIn);
+    route(
+      app,
+      endpoints.channels.updateSettings,
+      async ({ body, request }) => {
+        await services.telegram.setEnabled(userOf(request), body.enabled);
+        return services.users.profileOf(userOf(request));
+      },
+      signedIn,
+    );
+    route(
+      app,
+      endpoints.channels.unlink,
+      async ({ request }) => {
+        await services.telegram.unlink(userOf(request));
+        return services.users.profileOf(userOf(request));
+      },
+      signedIn,
+    );
+  };
+}

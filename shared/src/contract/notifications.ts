@@ -1,0 +1,98 @@
+/**
+ * Notifications (decisions 6): the kinds of event that notify someone, the in-app entity, and the one
+ * text of each kind in both languages. The server writes the same text to Telegram and mail that the
+ * browser shows in the list, so a kind's words live here once.
+ */
+import type { Paged } from './envelope.js';
+import type { UnixSeconds } from './entities.js';
+
+/**
+ * The events that notify today. The task life cycle and the chat add theirs here (a kind, its texts
+ * below); the server's `notify` takes any of them.
+ */
+export const NOTIFICATION_KINDS = ['invitation_sent', 'invitation_accepted', 'task_created', 'task_action'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What a notification's text is made of: snapshots taken when it was written (a renamed task keeps its old name here). */
+export interface NotificationPayload {
+  actorName?: string;
+  projectName?: string;
+  taskName?: string;
+  taskNumber?: number;
+  [key: string]: string | number | undefined;
+}
+
+/** One entry of `GET /notifications`. */
+export interface Notification {
+  id: number;
+  kind: NotificationKind;
+  payload: NotificationPayload;
+  /** Where opening it leads: the task, else the project, else nowhere. */
+  taskId: number | null;
+  projectId: number | null;
+  dateCreate: UnixSeconds;
+  dateViewed: UnixSeconds | null;
+}
+
+export type NotificationPage = Paged<Notification>;
+
+/** `POST /notifications/viewed`: how many are still unread afterwards (0), for the badge. */
+export interface NotificationCount {
+  notificationCount: number;
+}
+
+type Texts = Record<NotificationKind, { uk: string; en: string }>;
+
+/** `{actor}`, `{project}`, `{task}` are filled from the payload. */
+const TEXTS: Texts = {
+  invitation_sent: { uk: '{actor} запрошує вас до проєкту «{project}»', en: '{actor} invited you to the project “{project}”' },
+  invitation_accepted: { uk: '{actor} приєднується до проєкту «{project}»', en: '{actor} joined the project “{project}”' },
+  task_created: { uk: '{actor} створює задачу #{number} «{task}» у проєкті «{project}»', en: '{actor} created task #{number} “{task}” in “{project}”' },
+  task_action: { uk: '#{number} «{task}»: {action} ({actor})', en: '#{number} “{task}”: {action} ({actor})' },
+};
+
+/** What a step of the task life cycle did (`task_action`'s payload.action: the action's name in decisions 3). */
+const TASK_ACTION_TEXTS: Record<string, { uk: string; en: string }> = {
+  publish: { uk: 'задачу опубліковано', en: 'the task was published' },
+  'to-drafts': { uk: 'задачу повернуто в чернетки', en: 'the task went back to drafts' },
+  'to-discussion': { uk: 'задачу взято в обговорення', en: 'the task is in discussion' },
+  'to-estimation': { uk: 'задачу передано на оцінку', en: 'the task was sent for an estimate' },
+  'finish-evaluation': { uk: 'оцінку завершено', en: 'the estimate is done' },
+  'continue-evaluation': { uk: 'оцінку продовжено', en: 'the estimate was reopened' },
+  're-estimate': { uk: 'задачу повернуто на переоцінку', en: 'the task was sent back for a new estimate' },
+  'restore-estimate': { uk: 'оцінку відновлено', en: 'the estimate was restored' },
+  'send-offer': { uk: 'надіслано комерційну пропозицію', en: 'a commercial proposal was sent' },
+  'return-offer': { uk: 'пропозицію повернуто менеджеру', en: 'the proposal went back to the manager' },
+  'document-accept': { uk: 'пропозицію прийнято, задача в роботі', en: 'the proposal was accepted, the task is in work' },
+  'document-reject': { uk: 'пропозицію відхилено', en: 'the proposal was declined' },
+  'document-update': { uk: 'клієнт просить змінити пропозицію', en: 'the client asks to change the proposal' },
+  progress: { uk: 'оновлено прогрес', en: 'the progress changed' },
+  'to-manager-review': { uk: 'виконавець просить перевірити роботу', en: 'the performer asks for a review' },
+  pause: { uk: 'роботу призупинено', en: 'the work was paused' },
+  unpause: { uk: 'роботу відновлено', en: 'the work resumed' },
+  'to-test': { uk: 'роботу передано на перевірку', en: 'the work is ready to check on test' },
+  'accept-test': { uk: 'роботу на тесті прийнято', en: 'the work on test was accepted' },
+  'reject-test': { uk: 'роботу на тесті повернуто', en: 'the work on test was sent back' },
+  'to-prod': { uk: 'роботу передано на приймання', en: 'the work is ready to accept' },
+  'accept-work': { uk: 'роботу прийнято', en: 'the work was accepted' },
+  'reject-prod': { uk: 'роботу повернуто на доопрацювання', en: 'the work was sent back' },
+  'add-rating': { uk: 'додано оцінку', en: 'a rating was added' },
+  'finish-rating': { uk: 'задачу завершено', en: 'the task is finished' },
+  'to-archive': { uk: 'задачу перенесено в архів', en: 'the task was archived' },
+  restore: { uk: 'задачу відновлено з архіву', en: 'the task was restored' },
+  delete: { uk: 'запит на видалення задачі', en: 'the task is asked to be deleted' },
+  accept: { uk: 'видалення задачі підтверджено', en: 'the deletion was accepted' },
+  reject: { uk: 'у видаленні задачі відмовлено', en: 'the deletion was refused' },
+};
+
+/** The text of a notification in a language; a missing part reads as empty rather than as a placeholder. */
+export function notificationText(kind: NotificationKind, payload: NotificationPayload, language: 'uk' | 'en'): string {
+  const values: Record<string, string> = {
+    actor: payload.actorName ?? '',
+    project: payload.projectName ?? '',
+    task: payload.taskName ?? '',
+    number: payload.taskNumber === undefined ? '' : String(payload.taskNumber),
+    action: typeof payload.action === 'string' ? (TASK_ACTION_TEXTS[payload.action]?.[language] ?? payload.action) : '',
+  };
+  return TEXTS[kind][language].replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');
+}
