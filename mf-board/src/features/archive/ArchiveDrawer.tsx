@@ -18,12 +18,11 @@ import { ArchiveRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, DRAWER_MAX_WIDTH, taskPath, type ArchivedTask } from '@negayno/shared/contract';
 import { formatDate } from '@negayno/shared/lib';
 import { ArchiveStore, useStores, type ArchiveScope } from '@negayno/shared/stores';
-import { EmptyState, LoadFailed, SideDrawer } from '@negayno/shared/ui';
+import { EmptyState, LoadFailed, SideDrawer, useNarrowerThan } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useNarrowerThan } from '../layout/useMediaQuery';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${DRAWER_MAX_WIDTH + 160}px, 100vw)` },
