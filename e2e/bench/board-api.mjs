@@ -4,23 +4,11 @@
 // answer sent), round-trip is what the client waited for over loopback, JSON parsing included.
 import { newDataDir, runAdmin, startServer } from '../support/server.mjs';
 import { summary } from './lib/stats.mjs';
+import { signInCookie } from './lib/sign-in.mjs';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 2000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARM_UP = 20;
-
-async function signIn(url) {
-  const response = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'negayno-demo' }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
 
 async function measure(url, path, cookie) {
   const server = [];
@@ -52,7 +40,7 @@ export async function run() {
   const lines = [`bench-project --tasks ${TASKS} (migrate, demo seed, set-based insert): ${((performance.now() - setUp) / 1000).toFixed(1)} s`];
   const server = await startServer({}, { dataDir });
   try {
-    const cookie = await signIn(server.url);
+    const cookie = await signInCookie(server.url);
     for (const [name, path] of [
       [`GET /api/project/{id}/tasks`, `/api/project/${projectId}/tasks`],
       ['GET /api/tasks', '/api/tasks'],

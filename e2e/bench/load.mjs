@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { newDataDir, runAdmin, startServer } from '../support/server.mjs';
+import { signInCookie } from './lib/sign-in.mjs';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -29,19 +30,6 @@ async function startBareServer() {
   const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((resolve) => child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim()))));
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
-}
-
-async function signIn(url) {
-  const response = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'negayno-demo' }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 /** Runs one call for SECONDS at `connections` and answers its line of the table. */
@@ -86,7 +74,7 @@ async function engineLines(engine) {
     );
     const server = await startServer({ ...UNLIMITED, NEGAYNO_SEED_DEMO: '0', ...database.env }, { dataDir });
     try {
-      const cookie = await signIn(server.url);
+      const cookie = await signInCookie(server.url);
       const signedIn = { headers: { cookie } };
       const json = { ...signedIn, headers: { ...signedIn.headers, 'content-type': 'application/json', origin: server.url } };
       const calls = [

@@ -5,23 +5,11 @@
 import { join } from 'node:path';
 import { repoRoot, startServer } from '../support/server.mjs';
 import { summary } from './lib/stats.mjs';
+import { signInCookie } from './lib/sign-in.mjs';
 
 const COUNT = Number(process.env.BENCH_NOTIFICATIONS ?? 100);
 const { startTelegramStandIn } = await import(join(repoRoot, 'server', 'dist', 'dev', 'telegram-stand-in.js'));
 const now = () => performance.timeOrigin + performance.now();
-
-async function signIn(url, email) {
-  const response = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'negayno-demo' }),
-  });
-  if (!response.ok) throw new Error(`login of ${email} failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
 
 async function api(url, cookie, method, path, body) {
   const response = await fetch(`${url}/api${path}`, {
@@ -45,13 +33,13 @@ async function until(check, timeoutMs = 15_000) {
 const standIn = await startTelegramStandIn();
 const server = await startServer({ TELEGRAM_BOT_TOKEN: standIn.token, TELEGRAM_API_URL: standIn.url, TELEGRAM_POLL_TIMEOUT_SECONDS: '1' });
 try {
-  const client = await signIn(server.url, 'user@demo.test');
+  const client = await signInCookie(server.url, 'user@demo.test');
   await api(server.url, client, 'PUT', '/user/update-settings', { notifyAllTasks: true });
   const link = await api(server.url, client, 'POST', '/channel/telegram/link');
   standIn.userSends(777, `/start ${link.token}`);
   await until(() => standIn.messages.some((message) => message.chatId === 777));
 
-  const admin = await signIn(server.url, 'admin@demo.test');
+  const admin = await signInCookie(server.url, 'admin@demo.test');
   const projects = await api(server.url, admin, 'GET', '/projects');
   const project = projects.find((entry) => entry.role === 'administrator');
   const delays = [];
