@@ -120,7 +120,8 @@ test.describe('the suite shell', () => {
     await page.getByTestId('header-wallet').click();
     const drawer = page.getByTestId('wallet-drawer');
     await expect(drawer.getByTestId('wallet-balance')).toHaveText(/грн$/);
-    await expect(drawer.getByTestId('wallet-bonus')).toHaveText(/грн$/);
+    await drawer.getByRole('tab', { name: 'Бонуси' }).click();
+    await expect(drawer.getByTestId('wallet-balance')).toHaveText(/грн$/);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
   });

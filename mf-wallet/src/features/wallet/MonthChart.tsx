@@ -52,8 +52,9 @@ export const MonthChart = observer(function MonthChart(props: { store: WalletSto
   const nothing = months.every((month) => series.every((one) => one.value(month) === 0));
 
   return (
-    <div data-testid="wallet-chart" role="img" aria-label={t('chartLabel')}>
-      <VictoryChart height={CHART_HEIGHT} width={450} padding={{ top: 28, bottom: 24, left: 44, right: 8 }} domainPadding={{ x: 20 }}>
+    <div data-testid="wallet-chart">
+      {/* The title names the chart's svg (role img) for screen readers. */}
+      <VictoryChart title={t('chartLabel')} height={CHART_HEIGHT} width={450} padding={{ top: 28, bottom: 24, left: 44, right: 8 }} domainPadding={{ x: 20 }}>
         <VictoryLegend
           x={44}
           y={0}

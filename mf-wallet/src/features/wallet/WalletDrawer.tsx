@@ -13,6 +13,8 @@ import { WalletStore } from './wallet-store';
 const useStyles = makeStyles({
   drawer: { width: `min(${DRAWER_MAX_WIDTH}px, 100vw)` },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
+  // Three tabs do not fit one line of a phone in Ukrainian: the last one wraps under the others.
+  tabs: { flexWrap: 'wrap' },
 });
 
 export interface WalletDrawerProps {
@@ -45,7 +47,7 @@ export const WalletDrawer = observer(function WalletDrawer(props: WalletDrawerPr
           <WalletPanel store={stores.project!} />
         ) : (
           <>
-            <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as UserTab)} data-testid="wallet-tabs">
+            <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as UserTab)} data-testid="wallet-tabs">
               <Tab value="user">{t('tabs.wallet')}</Tab>
               <Tab value="bonus">{t('tabs.bonus')}</Tab>
               <Tab value="partner">{t('tabs.partner')}</Tab>

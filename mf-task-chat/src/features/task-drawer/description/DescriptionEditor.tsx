@@ -86,6 +86,24 @@ function nameToolbar(toolbar: HTMLElement, label: (key: string) => string): void
   }
 }
 
+/**
+ * Quill's pickers swallow Escape (they prevent its default even while closed), so Escape on a closed
+ * picker would not close the drawer as everywhere else. Such an Escape is stopped before Quill sees it
+ * and sent on from the toolbar itself, where the drawer hears it; an open picker still closes first.
+ */
+function letEscapeLeaveClosedPickers(toolbar: HTMLElement): void {
+  toolbar.addEventListener(
+    'keydown',
+    (event) => {
+      const label = (event.target as HTMLElement).closest('.ql-picker-label');
+      if (event.key !== 'Escape' || !label || label.closest('.ql-picker')?.classList.contains('ql-expanded')) return;
+      event.stopPropagation();
+      toolbar.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true, cancelable: true }));
+    },
+    { capture: true },
+  );
+}
+
 export function DescriptionEditor(props: { store: DescriptionStore; label: string; placeholder: string }) {
   const { store } = props;
   const { t } = useTranslation('task');
@@ -133,6 +151,7 @@ export function DescriptionEditor(props: { store: DescriptionStore; label: strin
       quill.root.dataset.testid = 'description-editor';
       const toolbar = quill.getModule('toolbar') as { container: HTMLElement };
       nameToolbar(toolbar.container, (key) => t(`editor.${key}`, { defaultValue: key }));
+      letEscapeLeaveClosedPickers(toolbar.container);
       takeIn(store.description);
       quill.on('selection-change', (range) => range === null && save());
       setReady(true);

@@ -9,7 +9,16 @@ import { formatDateTime, fullName } from '@negayno/shared/lib';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
-  meta: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
+  // A long unbroken name wraps inside the line instead of widening the drawer past a phone's screen.
+  meta: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    color: tokens.colorNeutralForeground3,
+    overflowWrap: 'anywhere',
+    minWidth: 0,
+  },
   icon: { fontSize: '18px', color: tokens.colorNeutralForeground3, borderRadius: tokens.borderRadiusSmall },
 });
 
