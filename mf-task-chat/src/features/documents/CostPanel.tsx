@@ -5,6 +5,11 @@ import { currentLanguage } from '@negayno/shared/i18n';
 import { formatMoney } from '@negayno/shared/lib';
 import { useTranslation } from 'react-i18next';
 
+/** Whether any money of the task has moved yet: committed, held, paid out, refunded or tipped. */
+export function hasMoved(ledger: TaskLedger): boolean {
+  return ledger.committed > 0 || ledger.inEscrow > 0 || ledger.released.length > 0 || ledger.refunded > 0 || ledger.tips > 0;
+}
+
 export function CostPanel(props: { ledger: TaskLedger }) {
   const { t } = useTranslation('workflow');
   const language = currentLanguage();

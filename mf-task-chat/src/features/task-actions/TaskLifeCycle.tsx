@@ -11,7 +11,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractCard } from '../documents/ContractCard';
-import { CostPanel } from '../documents/CostPanel';
+import { CostPanel, hasMoved } from '../documents/CostPanel';
 import { OfferCard } from '../documents/OfferCard';
 import { ActionDialog } from './ActionDialog';
 
@@ -92,7 +92,8 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
       {open && <ActionDialog action={open} store={store} currency={currency} performers={store.actions?.performers ?? []} onClose={close} />}
       {store.contract && <ContractCard document={store.contract} />}
       {store.offer && !store.contract && <OfferCard document={store.offer} store={store} onChanged={onChanged} />}
-      {store.ledger && <CostPanel ledger={store.ledger} />}
+      {/* Before any money moved (no accepted offer yet) a card of zeros says nothing: it is left out. */}
+      {store.ledger && hasMoved(store.ledger) && <CostPanel ledger={store.ledger} />}
     </div>
   );
 });
