@@ -87,7 +87,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
   },
   {
-    files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'server/src/cli.ts', 'server/src/main.ts', 'bench/**'],
+    files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'server/src/cli.ts', 'server/src/release-cli.ts', 'server/src/main.ts', 'bench/**'],
     rules: { 'no-console': 'off' },
   },
 );

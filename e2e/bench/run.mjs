@@ -6,6 +6,9 @@ const suites = [
   ['money (issue 10)', () => import('./money.mjs')],
   ['load (issue 15)', () => import('./load.mjs')],
   ['task drawer (issue 12)', () => import('./task-drawer.mjs')],
+  ['chat (issue 13)', () => import('./chat.mjs')],
+  ['chat ui (issue 13)', () => import('./chat-ui.mjs')],
+  ['size (issue 17)', () => import('./size.mjs')],
 ];
 const only = process.argv[2];
 

@@ -378,6 +378,23 @@ const BOARD_SCREENS = [
 // The screens to photograph. `as` signs in first; `open` brings the page to the state to show.
 export const SCREENS = [
   {
+    // The shell's notice of a new stable version of a remote in use (issue 19): remotes.json is answered
+    // with the board promoted to another version after the page has loaded.
+    name: 'remote-update',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await page.goto(`${url}/`);
+      await page.getByTestId('task-card').first().waitFor();
+      await page.route('**/remotes.json', async (route) => {
+        const manifest = await (await route.fetch()).json();
+        manifest.mf_board = { ...manifest.mf_board, version: '0.1.1-0a1b2c3d4e' };
+        return route.fulfill({ json: manifest });
+      });
+      await page.evaluate(() => globalThis.document.dispatchEvent(new Event('visibilitychange')));
+      await page.getByTestId('remote-update').waitFor();
+    },
+  },
+  {
     name: 'login',
     open: async (page, url) => {
       await page.goto(`${url}/login`);
@@ -594,3 +611,45 @@ export const WORKFLOW_SCREENS = [
 
 // The workflow's screens walk a task by the API first; listed last so the helpers above are defined.
 SCREENS.push(...WORKFLOW_SCREENS);
+
+/** A fresh task of the demo shop in discussion with a short conversation in both chats; answers its drawer's path. */
+async function taskWithChat(page, url) {
+  await as(page, url, 'admin@demo.test');
+  const projects = await (await page.request.get(`${url}/api/projects`)).json();
+  const projectId = projects.data.find((p) => p.name === 'Інтернет-магазин').id;
+  const task = await step(page, url, `/project/${projectId}/new-task`, { name: 'Банер на головній' });
+  await step(page, url, `/task/${task.id}/action/publish`, { negayno: false });
+  await as(page, url, 'am@demo.test');
+  await step(page, url, `/task/${task.id}/action/to-discussion`);
+  const chats = (await (await page.request.get(`${url}/api/task/${task.id}/chats`)).json()).data.chats;
+  const chatId = (key) => chats.find((chat) => chat.key === key).id;
+  const say = async (key, fields) => {
+    const response = await page.request.post(`${url}/api/chat/${chatId(key)}/new-message`, { multipart: fields });
+    if (!response.ok()) throw new Error(`message: ${await response.text()}`);
+    return (await response.json()).data;
+  };
+  await as(page, url, 'admin@demo.test');
+  const question = await say('main', { message: 'Добрий день! Потрібен банер 1200×400 для розпродажу, приклади на https://example.com/banners' });
+  await as(page, url, 'am@demo.test');
+  await say('main', { message: 'Вітаю! Беремо в роботу, дизайнер підготує два варіанти до п’ятниці.', parentMessageId: String(question.id) });
+  await say('work', { message: 'Тарасе, глянь бриф — потрібні два варіанти.' });
+  await as(page, url, 'admin@demo.test');
+  const answer = await say('main', { message: 'Чудово, дякую! Телефон для зв’язку 0501234567.', quote: 'два варіанти до п’ятниці' });
+  await step(page, url, `/message/${answer.id}/emoji`, { emoji: '👍' });
+  await as(page, url, 'am@demo.test');
+  return `/task/${task.id}?projectId=${projectId}`;
+}
+
+export const CHAT_SCREENS = [
+  {
+    name: 'chat-pane',
+    as: 'am@demo.test',
+    open: async (page, url, { viewport }) => {
+      await page.goto(`${url}${await taskWithChat(page, url)}`);
+      if (viewport === 'phone') await page.getByTestId('task-tab-chat').click();
+      await page.locator('[data-testid="chat-messages"][data-ready="true"]').waitFor();
+    },
+  },
+];
+
+SCREENS.push(...CHAT_SCREENS);

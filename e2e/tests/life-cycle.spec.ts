@@ -110,12 +110,22 @@ test('a task walks from draft to archive across the client admin, am, pm, perfor
   await takeAction(admin, 'accept-work');
   await expect.poll(statusOf).toBe('rating');
   await takeAction(admin, 'add-rating', async (dialog) => {
-    await dialog.getByTestId('action-field-rating').fill('5');
+    await dialog.getByTestId('action-field-rating').getByRole('radio').nth(4).check();
     await dialog.getByTestId('action-field-review').fill('Чудово');
   });
+  // The rating is followed by the tips offer: below the minimum is refused with its text, then 100 грн goes.
+  const tips = admin.getByTestId('tips-dialog');
+  await expect(tips).toContainText('Тарас Олійник');
+  await tips.getByTestId('tips-amount').fill('5');
+  await tips.getByTestId('tips-submit').click();
+  await expect(tips).toContainText(/замала|too small/i);
+  await tips.getByTestId('tips-amount').fill('100');
+  await tips.getByTestId('tips-submit').click();
+  await expect(tips).toBeHidden();
+  await expect(admin.getByTestId('cost-tips')).toContainText('100');
   await takeAction(admin, 'finish-rating');
   await expect.poll(statusOf).toBe('archived');
 
-  // 70 % of the price to the only performer.
-  expect((await api<{ balance: number }>(performer.request, 'get', '/user/balance')).balance - walletBefore).toBe(280_000);
+  // 70 % of the price to the only performer, and the tip on top.
+  expect((await api<{ balance: number }>(performer.request, 'get', '/user/balance')).balance - walletBefore).toBe(280_000 + 10_000);
 });

@@ -33,7 +33,22 @@ test.describe('shared singletons', () => {
       }
       return result;
     });
-    for (const pkg of ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', '@negayno/shared/fluent', '@negayno/shared/stores', '@negayno/shared/bus']) {
+    // Fluent is bundled per build, tree-shaken; what holds its page-wide state is shared (issue 17).
+    for (const pkg of [
+      'react',
+      'react-dom',
+      'mobx',
+      'mobx-react-lite',
+      'i18next',
+      '@negayno/shared/stores',
+      '@negayno/shared/bus',
+      // The whole kit, shared by the screens after sign-in: fetched once, by one of them.
+      '@negayno/shared/fluent',
+      '@fluentui/react-shared-contexts',
+      '@fluentui/react-utilities',
+      '@griffel/react',
+      '@griffel/core',
+    ]) {
       const entries = shares.filter((share: ShareInfo) => share.name === pkg);
       expect(entries.length, `${pkg} is shared`).toBeGreaterThan(0);
       const loaded = new Set(
@@ -41,6 +56,42 @@ test.describe('shared singletons', () => {
       );
       expect(loaded.size, `${pkg} is loaded from exactly one build: ${[...loaded].join(', ')}`).toBe(1);
     }
+  });
+
+  test('every remote styles through one Griffel renderer and reads the one Fluent theme', async ({ page }) => {
+    // It walks through four remotes and two themes: on a loaded machine that takes longer than one screen.
+    test.slow();
+    const background = (testId: string) =>
+      page.getByTestId(testId).evaluate((element) => getComputedStyle(element).getPropertyValue('--colorNeutralBackground1').trim());
+    await signInByApi(page, DEMO.admin);
+    await page.goto('/');
+    await page.getByTestId('task-card').first().click();
+    await expect(page.getByTestId('task-description')).toBeVisible();
+    // The host's header, mf-board's board, and the drawers of mf-task-chat and mf-wallet (in portals)
+    // all read the theme the host's FluentProvider gives: one theme context.
+    const light = [await background('user-menu'), await background('kanban-board'), await background('task-description')];
+    await page.keyboard.press('Escape');
+    await page.getByTestId('header-wallet').click();
+    await expect(page.getByTestId('wallet-balance')).toBeVisible();
+    light.push(await background('wallet-balance'));
+    expect(light[0]).not.toBe('');
+    expect(light, 'every surface has the light theme').toEqual(light.map(() => light[0]));
+
+    // One renderer writes one <style> per bucket, media query and priority; a second would add its own.
+    const buckets = await page.evaluate(() =>
+      [...document.querySelectorAll('style[data-make-styles-bucket]')].map(
+        (style) => `${style.getAttribute('data-make-styles-bucket')}|${style.getAttribute('media') ?? ''}|${style.getAttribute('data-priority') ?? ''}`,
+      ),
+    );
+    expect(buckets.length).toBeGreaterThan(0);
+    expect(buckets.length, `style buckets: ${buckets.join(', ')}`).toBe(new Set(buckets).size);
+
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect(page.getByTestId('kanban-board')).toBeVisible();
+    const dark = [await background('user-menu'), await background('kanban-board')];
+    expect(dark[0]).not.toBe(light[0]);
+    expect(dark, 'every surface has the dark theme').toEqual([dark[0], dark[0]]);
   });
 
   test('a store change made in one remote is seen by another remote and by the host', async ({ page }) => {

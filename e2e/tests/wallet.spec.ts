@@ -80,4 +80,34 @@ test.describe('money: the wallet drawer', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  test('an administrator closes a project that holds money: the balance moves to the chosen project, then the project is gone', async ({ page }) => {
+    const email = uniqueEmail('wallet-closure');
+    await registerByApi(page.request, email, PASSWORD);
+    await signInByApi(page, email, PASSWORD);
+    const projectIdOf = async (name: string) =>
+      ((await (await page.request.post('/api/project/new', { data: { name } })).json()) as { data: { id: number } }).data.id;
+    const closing = await projectIdOf('Закривається e2e');
+    const kept = await projectIdOf('Лишається e2e');
+    const checkout = await page.request.post(`/api/project/${closing}/balance/payment`, {
+      data: { amount: 100_000 },
+      headers: { 'Idempotency-Key': `closure-${closing}` },
+    });
+    const { orderId } = ((await checkout.json()) as { data: { orderId: string } }).data;
+    expect((await page.request.post(`/api/payment/test/${orderId}`, { data: { result: 'success' } })).ok()).toBe(true);
+
+    await page.goto(`/project/${closing}`);
+    await page.getByTestId('project-menu-button').click();
+    await page.getByTestId('menu-delete').click();
+    const dialog = page.getByTestId('delete-dialog');
+    await expect(dialog.getByTestId('closure-balance')).toContainText(/1[\s ]000/);
+    await dialog.getByTestId(`closure-to-project-${kept}`).check();
+    await dialog.getByTestId('delete-confirm').click();
+
+    await expect(page).toHaveURL(new RegExp(`/project/${kept}$`));
+    await page.getByTestId('project-wallet').click();
+    await expect(page.getByTestId('wallet-balance')).toContainText(/1[\s ]000/);
+    await expect(page.getByTestId('transaction-row').first()).toHaveAttribute('data-status', 'completed');
+    expect((await page.request.get(`/api/project/${closing}`)).status()).toBe(404);
+  });
 });

@@ -13,6 +13,7 @@ import { registerApplications } from './remotes/applications';
 import { fallbackLifecycles } from './remotes/fallback';
 import { fetchManifest, type RemotesManifest } from './remotes/manifest';
 import { RemoteRegistry } from './remotes/registry';
+import { RemoteUpdates } from './remotes/updates';
 import { Shell } from './shell/Shell';
 import { listenToApiFailures } from './system/api-failures';
 import { guardRoutes } from './system/auth-guard';
@@ -32,7 +33,8 @@ export async function boot(): Promise<void> {
   paintDocumentWithTheme();
 
   const registry = new RemoteRegistry((remote) => fallbackLifecycles(remote));
-  renderShell(registry, location);
+  const updates = new RemoteUpdates(registry, () => rootStore.session.user?.id ?? null);
+  renderShell(registry, location, updates);
 
   const [manifest] = await Promise.all([fetchManifest().catch((): RemotesManifest => ({})), rootStore.session.bootstrap().catch(() => undefined)]);
   registry.register(manifest, rootStore.session.user?.id ?? null);
@@ -43,20 +45,23 @@ export async function boot(): Promise<void> {
   // Applications that need a session become active (or inactive) when it starts or ends.
   reaction(
     () => rootStore.session.isAuthenticated,
-    () => void triggerAppChange(),
+    () => {
+      registry.adoptUser(rootStore.session.user?.id ?? null);
+      void triggerAppChange();
+    },
   );
   start({ urlRerouteOnly: true });
-  startVersionChecks();
+  startVersionChecks(() => updates.check());
 }
 
-function renderShell(registry: RemoteRegistry, location: LocationStore): void {
+function renderShell(registry: RemoteRegistry, location: LocationStore, updates: RemoteUpdates): void {
   const container = document.getElementById('root') as HTMLElement;
   const root = createRoot(container);
   // Synchronously: the app containers must exist before single-spa mounts anything into them.
   flushSync(() =>
     root.render(
       <RemoteRoot name="host">
-        <Shell registry={registry} location={location} />
+        <Shell registry={registry} location={location} updates={updates} />
       </RemoteRoot>,
     ),
   );

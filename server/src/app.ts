@@ -18,6 +18,7 @@ import { installSameOriginCheck } from './http/same-origin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installServerTiming } from './http/server-timing.js';
 import { registerStaticSite } from './http/static.js';
+import { EventLog } from './infra/realtime/event-log.js';
 import { Realtime, type SocketServer } from './infra/realtime/realtime.js';
 import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './infra/realtime/server.js';
 import type { AuthUser } from './lib/auth-user.js';
@@ -27,10 +28,13 @@ import { OUTBOX_CHANNEL, TelegramPoller, notificationsRoutes } from './modules/n
 import { projectsRoutes } from './modules/projects/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { systemRoutes } from './modules/system/index.js';
+import { installReleases } from './modules/releases/index.js';
 import { tasksRoutes } from './modules/tasks/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { avatarFilesRoute, usersRoutes } from './modules/users/index.js';
 import { workflowRoutes } from './modules/workflow/index.js';
+import { chatsRoutes } from './modules/chats/index.js';
+import { eventsRoutes } from './modules/events/index.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_SWEEP_INTERVAL_MS = 60_000;
@@ -70,7 +74,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     frameworkErrors,
   });
   const io = createSocketServer(app.server, deps.socketAdapter);
-  const services = createServices(config, database.db, new Realtime(io), app.log);
+  const eventLog = new EventLog(database.db);
+  const services = createServices(config, database.db, new Realtime(io, eventLog, (error) => app.log.error({ err: error }, 'live event failed')), app.log);
 
   // External plugins.
   await installSecurityHeaders(app, { isProduction: config.isProduction });
@@ -80,7 +85,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   // Ours: the error envelope, the static site behind the not-found fallback, then the request hooks in order.
   installServerTiming(app);
   const allowedMethods = trackApiMethods(app);
-  installErrorHandling(app, { notFound: await registerStaticSite(app, config.webRoot), allowedMethods });
+  installErrorHandling(app, { notFound: await registerStaticSite(app, config.webRoot, config.releasesDir), allowedMethods });
+  installReleases(app, services.releases);
   installMaintenanceMode(app, config.maintenanceMode);
   installNoStoreForApi(app);
   installSameOriginCheck(app);
@@ -99,6 +105,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     moneyRoutes,
     workflowRoutes,
     notificationsRoutes,
+    chatsRoutes,
+    eventsRoutes,
   ]) {
     await app.register(routes(services), { prefix: API_ROOT });
   }
@@ -107,11 +115,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const roomChecks = {
     canSeeProject: async (user: AuthUser, projectId: number) => (await services.projects.accessTo(user, projectId)) !== null,
     canSeeTask: (user: AuthUser, taskId: number) => services.tasks.canSee(user, taskId),
+    canReadChat: (user: AuthUser, chatId: number) => services.chats.canRead(user, chatId),
   };
+  services.events.useRoomChecks(roomChecks);
   services.realtime.useGuards({ rooms: roomChecks, activeSessions: (tokenHashes) => services.sessions.activeOf(tokenHashes) });
   attachSocketHandlers(io, {
     sessions: services.sessions,
     rooms: roomChecks,
+    events: eventLog,
     sessionTokenOf: (header) => sessionTokenOf(app.parseCookie(header), config.cookieSecure),
     eventsPer10Seconds: config.socketEventsPer10Seconds,
     log: (error) => app.log.error({ err: error }, 'socket handler failed'),
@@ -149,13 +160,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   });
   // dateAutoSendForCheck and the like; safe to run in every process (see modules/workflow/scheduler.ts).
   services.workflowScheduler.start(config.workflow.schedulerIntervalSeconds);
+  // Chats waiting for staff tell the task's manager; the event log forgets what is past its keeping time.
+  services.chatJobs.start(config.workflow.schedulerIntervalSeconds);
   app.addHook('onClose', async () => {
+    await services.chatJobs.stop();
+    await services.realtime.settled();
     clearInterval(sessionSweep);
     stopMoneyJobs();
     await stopListening();
     await services.workflowScheduler.stop();
     await poller?.stop();
     await services.outbox.stop();
+    await services.releases.flush();
     await unlisten();
     await io.close();
     await services.mailer.close();

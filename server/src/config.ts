@@ -30,6 +30,8 @@ export interface Config {
   seedDemo: boolean;
   /** Where the built browser apps are: `<webRoot>/host/dist`, `<webRoot>/<remote>/dist`. */
   webRoot: string;
+  /** Published remote versions, the served remotes.json and the release log (`<dataDir>/releases` unless RELEASES_DIR says otherwise). */
+  releasesDir: string;
   maintenanceMode: boolean;
   cookieSecure: boolean;
   logLevel: LogLevel;
@@ -54,6 +56,10 @@ export interface Config {
   telegram: TelegramConfig;
   /** How often each process's notification outbox looks for due deliveries without being woken. */
   notificationPollMs: number;
+  /** Chats (issue 13): minutes a client's message may wait for staff before the task's manager is told. */
+  chatWaitingMinutes: number;
+  /** Hours the live events' log keeps an event for catching up (older ones answer `resync`). */
+  eventLogHours: number;
   money: MoneyConfig;
   /** The task life cycle's time limits and money shares (decisions 3, 5). */
   workflow: WorkflowConfig;
@@ -129,6 +135,7 @@ const environmentSchema = z
     NEGAYNO_SECRET: optionalText,
     NEGAYNO_SEED_DEMO: flag,
     WEB_ROOT: optionalText,
+    RELEASES_DIR: optionalText,
     MAINTENANCE_MODE: flag,
     COOKIE_SECURE: flag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -186,6 +193,8 @@ const environmentSchema = z
     TELEGRAM_POLLING: flag,
     TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(50).default(25),
     NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    CHAT_WAITING_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    EVENT_LOG_HOURS: z.coerce.number().positive().max(720).default(24),
   })
   .refine((vars) => vars.PERFORMERS_SHARE_PERCENT + vars.SM_SHARE_PERCENT <= 100, {
     message: 'PERFORMERS_SHARE_PERCENT + SM_SHARE_PERCENT must not exceed 100',
@@ -216,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: vars.NEGAYNO_SECRET ?? DEVELOPMENT_SECRET,
     seedDemo: vars.NEGAYNO_SEED_DEMO ?? false,
     webRoot: absolute(vars.WEB_ROOT ?? REPO_ROOT),
+    releasesDir: absolute(vars.RELEASES_DIR ?? join(vars.DATA_DIR ?? join(REPO_ROOT, 'data'), 'releases')),
     maintenanceMode: vars.MAINTENANCE_MODE ?? false,
     cookieSecure: vars.COOKIE_SECURE ?? isProduction,
     logLevel: vars.LOG_LEVEL,
@@ -236,6 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollTimeoutSeconds: vars.TELEGRAM_POLL_TIMEOUT_SECONDS,
     },
     notificationPollMs: vars.NOTIFICATION_POLL_MS,
+    chatWaitingMinutes: vars.CHAT_WAITING_MINUTES,
+    eventLogHours: vars.EVENT_LOG_HOURS,
     money: moneyConfigOf(vars, isProduction),
     workflow: {
       slaHours: {

@@ -27,6 +27,7 @@ import { TaskEditingService, TasksService, boardViewOf, columnCountersFor, taskA
 import { FilesService, LocalFileStore } from './modules/files/index.js';
 import { AvatarStore, PasswordChangeService, UsersService } from './modules/users/index.js';
 import { NotificationsNotifier, WorkflowScheduler, WorkflowService } from './modules/workflow/index.js';
+import { ReleaseFiles, ReleaseService } from './modules/releases/index.js';
 import {
   BotApi,
   DEFAULT_OUTBOX_OPTIONS,
@@ -36,6 +37,8 @@ import {
   TelegramChannelService,
   unreadCountOf,
 } from './modules/notifications/index.js';
+import { ChatJobs, ChatsService } from './modules/chats/index.js';
+import { EventsService } from './modules/events/index.js';
 import { SERVER_ROOT } from './paths.js';
 
 export interface Services {
@@ -66,11 +69,16 @@ export interface Services {
   avatars: AvatarStore;
   passwordChanges: PasswordChangeService;
   notifications: NotificationsService;
+  chats: ChatsService;
+  /** Chats waiting for staff, and the event log's keeping time (started by app.ts). */
+  chatJobs: ChatJobs;
+  events: EventsService;
   telegram: TelegramChannelService;
   /** This process's worker of the notification outbox (started and stopped by app.ts). */
   outbox: NotificationOutbox;
   version: VersionService;
   clientLogs: ClientLogService;
+  releases: ReleaseService;
 }
 
 export function serverVersion(): string {
@@ -120,6 +128,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const moneyEvents = new MoneyEvents(realtime, (projectId) => projects.balanceOwnersOf(projectId));
   const statements = new Statements(db);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
+  const files = new FilesService(db, tasks, new LocalFileStore(config.filesDir), realtime, config.fileMaxBytes);
   const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow);
   return {
     config,
@@ -142,16 +151,24 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl, notifications),
     tasks,
     taskEditing: new TaskEditingService(db, tasks),
-    files: new FilesService(db, tasks, new LocalFileStore(config.filesDir), realtime, config.fileMaxBytes),
+    files,
     users,
     workflow,
     workflowScheduler: new WorkflowScheduler(db, workflow, log),
     avatars,
     passwordChanges: new PasswordChangeService(db, limiter, auth),
     notifications,
+    chats: new ChatsService(db, tasks, files, realtime, notifications),
+    chatJobs: new ChatJobs(db, notifications, realtime.log, {
+      waitingMinutes: config.chatWaitingMinutes,
+      eventLogHours: config.eventLogHours,
+      log: { error: (object, message) => log.error(object, message) },
+    }),
+    events: new EventsService(realtime.log),
     telegram,
     outbox,
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
+    releases: new ReleaseService(new ReleaseFiles(config.releasesDir, config.webRoot), log),
   };
 }

@@ -8,6 +8,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const { ChunkReportPlugin } = require('./chunk-report-plugin.cjs');
 
 const SHARED_ROOT = path.join(__dirname, '..');
 /** The suite's remotes, by package folder: the one list (shared/src/contract/remotes.json). */
@@ -20,20 +21,12 @@ function federationNameOf(dir) {
   return remotePackage.replace(/-/g, '_');
 }
 
-/** Packages that must exist once per page (DESIGN.md "Sharing"). */
-const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'react-router',
-  'mobx',
-  'mobx-react-lite',
-  'i18next',
-  'react-i18next',
-  'socket.io-client',
-  'single-spa',
-  'single-spa-react',
-];
+/**
+ * Packages that must exist once per page (DESIGN.md "Sharing"). react-router is not among them: every
+ * remote renders its own BrowserRouter and no shared code reads a router, so each build keeps only the
+ * parts it uses (shared whole, it cost every page 61 kB gzip; docs/decisions.md).
+ */
+const SINGLETONS = ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', 'react-i18next', 'socket.io-client', 'single-spa', 'single-spa-react'];
 
 /** Subpaths imported on their own: a subpath is a separate shared module in Module Federation. */
 const SUBPATHS = {
@@ -41,16 +34,49 @@ const SUBPATHS = {
   'react-dom': ['react-dom/client'],
 };
 
-/** `fluent` is the suite's Fluent UI kit: Fluent itself is shared through it (see shared/src/fluent). */
-const SHARED_ENTRIES = ['contract', 'api', 'bus', 'stores', 'i18n', 'ui', 'lib', 'fluent'];
+/**
+ * Fluent UI is not shared as a whole: each build bundles the components it uses (tree-shaken through
+ * `@negayno/shared/fluent`, which is therefore not a shared entry), and only the packages holding
+ * Fluent's page-wide state are singletons: the theme and provider contexts, the Griffel renderer and
+ * its style cache, the id-prefix context. Tabster and keyborg keep one instance per window by
+ * themselves. Each is found through the package that depends on it (pnpm keeps them out of reach).
+ */
+const FLUENT_SINGLETONS = [
+  ['@fluentui/react-shared-contexts', '@fluentui/react-components'],
+  ['@fluentui/react-utilities', '@fluentui/react-components'],
+  ['@griffel/react', '@fluentui/react-components'],
+  ['@griffel/core', '@fluentui/react-components', '@griffel/react'],
+];
+
+/**
+ * The screens after sign-in (board, drawer, wallet, profile) use most of the kit: for them
+ * `@negayno/shared/fluent` is one shared module, fetched once and reused by each (bundled per remote,
+ * each carried its own drawers, dialogs and menus: about 150 kB gzip a remote). The first screen's
+ * builds keep their own tree-shaken Fluent, so a signed-out visitor never downloads the whole kit.
+ */
+const OWN_FLUENT_KIT = ['host', 'mf_auth'];
+
+/**
+ * `lib` (formatting, storage, sanitising), `ui` (components) and `fluent` hold no state: each build
+ * keeps the parts it uses (shared, every page loaded all of them: the drawers, DOMPurify…). Their
+ * files are marked free of side effects in shared/package.json so unused ones are dropped.
+ */
+const SHARED_ENTRIES = ['contract', 'api', 'bus', 'stores', 'i18n'];
 
 function versionOf(pkg, fromDir) {
   const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir, SHARED_ROOT] });
   return require(manifest).version;
 }
 
+/** The version of `pkg` reached through a chain of dependants (`@griffel/core` of `@griffel/react`). */
+function versionThrough(pkg, chain) {
+  let dir = SHARED_ROOT;
+  for (const dependant of chain) dir = path.dirname(require.resolve(`${dependant}/package.json`, { paths: [dir] }));
+  return versionOf(pkg, dir);
+}
+
 /** Shared config with explicit versions: workspace:* is not semver, and MF needs real ones. */
-function createSharedConfig(fromDir) {
+function createSharedConfig(fromDir, name) {
   const shared = {};
   for (const pkg of SINGLETONS) {
     const version = versionOf(pkg, fromDir);
@@ -58,9 +84,14 @@ function createSharedConfig(fromDir) {
     shared[pkg] = entry;
     for (const subpath of SUBPATHS[pkg] ?? []) shared[subpath] = { ...entry };
   }
+  for (const [pkg, ...chain] of FLUENT_SINGLETONS) {
+    const version = versionThrough(pkg, chain);
+    shared[pkg] = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
+  }
   const ownVersion = require(path.join(SHARED_ROOT, 'package.json')).version;
-  for (const name of SHARED_ENTRIES) {
-    shared[`@negayno/shared/${name}`] = { singleton: true, version: ownVersion, requiredVersion: `^${ownVersion}`, strictVersion: false };
+  const entries = OWN_FLUENT_KIT.includes(name) ? SHARED_ENTRIES : [...SHARED_ENTRIES, 'fluent'];
+  for (const entry of entries) {
+    shared[`@negayno/shared/${entry}`] = { singleton: true, version: ownVersion, requiredVersion: `^${ownVersion}`, strictVersion: false };
   }
   return shared;
 }
@@ -117,6 +148,8 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         // @negayno/shared is compiled from its TypeScript source by each build.
         conditionNames: ['negayno-source', 'browser', 'import', 'module', 'default'],
+        // The contract's schemas run on the server only: the browser gets an inert zod (zod-inert.mjs).
+        alias: { zod$: path.join(__dirname, 'zod-inert.mjs') },
       },
       module: {
         rules: [
@@ -144,7 +177,7 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
           filename: 'remoteEntry.js',
           exposes,
           remotes: {},
-          shared: createSharedConfig(dir),
+          shared: createSharedConfig(dir, name),
           shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
@@ -161,7 +194,7 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
               }),
             ]
           : []),
-        ...(production ? precompressionPlugins() : []),
+        ...(production ? [...precompressionPlugins(), new ChunkReportPlugin({ dir, workspaceRoot: path.join(SHARED_ROOT, '..') })] : []),
       ],
       optimization: {
         minimize: production,

@@ -1,33 +1,17 @@
 /**
- * remotes.json, read at run time: `{ "mf_board": { "entry": "/remotes/mf-board/remoteEntry.js",
- * "version": "0.1.0", "canary": { "entry": "…", "version": "…", "percentage": 10 } } }`.
- * A canary is a staged rollout: a stable share of users (by a hash of their id) gets its entry.
+ * remotes.json, read at run time (its shape is the contract's `RemotesManifest`; the release tool,
+ * `npm run remote`, writes it). A canary is a staged rollout: a stable share of users (by a hash of
+ * their id) gets its entry.
  */
-export interface RemoteTarget {
-  entry: string;
-  version: string;
-}
+import { stableBucket, type RemoteDescriptor, type RemotesManifest, type RemoteTarget } from '@negayno/shared/contract';
 
-export interface RemoteDescriptor extends RemoteTarget {
-  canary?: RemoteTarget & { percentage: number };
-}
-
-export type RemotesManifest = Record<string, RemoteDescriptor>;
+export { stableBucket };
+export type { RemoteDescriptor, RemotesManifest, RemoteTarget };
 
 export async function fetchManifest(url = '/remotes.json'): Promise<RemotesManifest> {
   const response = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
   return (await response.json()) as RemotesManifest;
-}
-
-/** FNV-1a: a small stable hash, so a user stays on the same side of a rollout across reloads. */
-export function stableBucket(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < key.length; index += 1) {
-    hash ^= key.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % 100;
 }
 
 /** The entry this user loads: the canary for `percentage`% of signed-in users, else the stable one. */

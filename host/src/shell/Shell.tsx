@@ -1,17 +1,22 @@
 import { Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPLICATIONS, containerId, isKnownRoute } from '../remotes/applications';
 import type { RemoteRegistry } from '../remotes/registry';
+import type { RemoteUpdates } from '../remotes/updates';
 import type { LocationStore } from '../system/location-store';
 import { Alerts } from './Alerts';
 import { Header } from './Header';
-import { MaintenancePage } from './MaintenancePage';
-import { NotFoundPage } from './NotFoundPage';
-import { OfflineBanner } from './OfflineBanner';
+import { RemoteUpdateBanner } from './RemoteUpdateBanner';
 import { WalletParcelHost } from './WalletParcelHost';
 import { useAppLoading } from './useAppLoading';
+
+// Pages and banners few visits show come in chunks of their own.
+const MaintenancePage = lazy(() => import('./MaintenancePage').then((module) => ({ default: module.MaintenancePage })));
+const NotFoundPage = lazy(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
+const OfflineBanner = lazy(() => import('./OfflineBanner').then((module) => ({ default: module.OfflineBanner })));
 
 const useStyles = makeStyles({
   shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column', color: tokens.colorNeutralForeground1 },
@@ -34,7 +39,7 @@ const useStyles = makeStyles({
  * The page frame. The app containers are always rendered (hidden, never removed) because single-spa
  * mounts React roots inside them that this tree must not tear down.
  */
-export const Shell = observer(function Shell(props: { registry: RemoteRegistry; location: LocationStore }) {
+export const Shell = observer(function Shell(props: { registry: RemoteRegistry; location: LocationStore; updates: RemoteUpdates }) {
   const { ui, session } = useStores();
   const { t } = useTranslation('common');
   const styles = useStyles();
@@ -42,19 +47,32 @@ export const Shell = observer(function Shell(props: { registry: RemoteRegistry; 
   const appLoading = useAppLoading(props.location.pathname);
   return (
     <div className={styles.shell}>
-      {ui.maintenance && <MaintenancePage />}
+      {ui.maintenance && (
+        <Suspense fallback={null}>
+          <MaintenancePage />
+        </Suspense>
+      )}
       <div className={ui.maintenance ? styles.hidden : styles.shell}>
         <a href="#content" className={styles.skip}>
           {t('nav.skipToContent')}
         </a>
         <Header />
-        <OfflineBanner />
+        {ui.offline && (
+          <Suspense fallback={null}>
+            <OfflineBanner />
+          </Suspense>
+        )}
+        <RemoteUpdateBanner updates={props.updates} />
         <main id="content" tabIndex={-1} className={styles.main}>
           {(!ready || appLoading) && <Spinner className={styles.booting} label={t('loading')} data-testid="app-loading" />}
           {APPLICATIONS.map((definition) => (
             <div key={definition.app} id={containerId(definition.app)} data-app={definition.app} />
           ))}
-          {ready && !isKnownRoute(props.location.pathname) && <NotFoundPage />}
+          {ready && !isKnownRoute(props.location.pathname) && (
+            <Suspense fallback={null}>
+              <NotFoundPage />
+            </Suspense>
+          )}
         </main>
       </div>
       <WalletParcelHost registry={props.registry} />

@@ -8,19 +8,17 @@
 import type { RootStore } from '@negayno/shared/stores';
 import { reaction } from 'mobx';
 import type { RemoteRegistry } from '../remotes/registry';
+import { afterFirstScreen } from './idle';
 
 export function prefetchForSignIn(root: RootStore, registry: RemoteRegistry): () => void {
-  if (!root.session.isAuthenticated) whenIdle(() => void registry.load('mf_board', 'app').catch(() => undefined));
+  // With a canary of the board running, which version to load is known only once the user has signed in.
+  if (!root.session.isAuthenticated && !registry.hasCanary('mf_board')) {
+    afterFirstScreen(() => void registry.load('mf_board', 'app').catch(() => undefined));
+  }
   return reaction(
     () => root.session.isAuthenticated,
     (signedIn) => {
       if (signedIn) void root.projects.load().catch(() => undefined);
     },
   );
-}
-
-/** After the current screen has painted and settled, so the login form is not slowed down. */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 3000 });
-  else setTimeout(task, 1000);
 }

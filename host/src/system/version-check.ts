@@ -28,8 +28,12 @@ async function clearCaches(): Promise<void> {
   await Promise.all(keys.map((key) => caches.delete(key)));
 }
 
-export function startVersionChecks(): () => void {
-  const run = () => void checkVersion().catch(() => undefined);
+/** `alsoCheck` runs at the same moments (the remotes' versions: remotes/updates.ts). */
+export function startVersionChecks(alsoCheck: () => Promise<void> = async () => undefined): () => void {
+  const run = () => {
+    void checkVersion().catch(() => undefined);
+    void alsoCheck().catch(() => undefined);
+  };
   run();
   const timer = setInterval(run, VERSION_CHECK_INTERVAL_MS);
   const onVisible = () => {

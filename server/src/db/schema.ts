@@ -224,6 +224,7 @@ export interface ChatsTable {
   task_id: number;
   key: ChatKey;
   created_at: DefaultTimestamp;
+  waiting_alerted_message_id: number | null;
 }
 
 export interface MessagesTable {
@@ -237,12 +238,49 @@ export interface MessagesTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   deleted_at: Timestamp | null;
+  /** 0008: the browser's temporary id of the send (the idempotency key). */
+  temp_id: string | null;
 }
 
 export interface ChatReadsTable {
   chat_id: number;
   user_id: number;
   last_viewed_message_id: Generated<number>;
+  updated_at: DefaultTimestamp;
+}
+
+export interface MessageFilesTable {
+  message_id: number;
+  name: string;
+  extension: string;
+  kind: FileKind;
+  mime: string;
+  size: number;
+  storage_key: string;
+  thumb_key: string | null;
+  color: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface MessageReactionsTable {
+  message_id: number;
+  user_id: number;
+  emoji: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface LiveRoomsTable {
+  room: string;
+  seq: Generated<number>;
+}
+
+export interface LiveEventsTable {
+  room: string;
+  seq: number;
+  name: string;
+  payload: unknown;
+  created_at: DefaultTimestamp;
 }
 
 export interface AccountsTable {
@@ -449,6 +487,10 @@ export interface Database {
   chats: ChatsTable;
   messages: MessagesTable;
   chat_reads: ChatReadsTable;
+  message_files: MessageFilesTable;
+  message_reactions: MessageReactionsTable;
+  live_rooms: LiveRoomsTable;
+  live_events: LiveEventsTable;
   accounts: AccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   postings: PostingsTable;

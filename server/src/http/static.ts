@@ -27,14 +27,19 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   reply.header('cache-control', isContentHashed(filePath) ? IMMUTABLE : REVALIDATE);
 }
 
-/** Registers the static roots and answers the not-found fallback for page paths. */
-export async function registerStaticSite(app: FastifyInstance, webRoot: string): Promise<NotFoundFallback> {
+/**
+ * Registers the static roots and answers the not-found fallback for page paths. A remote's files come
+ * from its build (`<remote>/dist`) and then from its published versions (`<releasesDir>/<remote>/<version>/`),
+ * so `/remotes/mf-board/0.1.0-3f9a1c2b7d/remoteEntry.js` is served while any page may still load it.
+ */
+export async function registerStaticSite(app: FastifyInstance, webRoot: string, releasesDir?: string): Promise<NotFoundFallback> {
   const hostDist = join(webRoot, 'host', 'dist');
   // preCompressed: the build wrote .br and .gz beside each file; the one the browser accepts is sent.
   const common = { wildcard: true, cacheControl: false, suppressWarning: true, preCompressed: true, setHeaders: setCacheHeaders } as const;
   await app.register(fastifyStatic, { ...common, root: hostDist, prefix: '/' });
   for (const name of REMOTE_PACKAGES) {
-    await app.register(fastifyStatic, { ...common, root: remoteDist(webRoot, name), prefix: `${REMOTES_PREFIX}${name}/`, decorateReply: false });
+    const root = releasesDir ? [remoteDist(webRoot, name), join(releasesDir, name)] : remoteDist(webRoot, name);
+    await app.register(fastifyStatic, { ...common, root, prefix: `${REMOTES_PREFIX}${name}/`, decorateReply: false });
   }
 
   const hinted = new Set<string>();

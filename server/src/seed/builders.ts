@@ -4,9 +4,10 @@
  * They write through the modules' repos where a module has the rule (task numbers, user rows).
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { TASK_STATUSES, type AccountRole, type ChatKey, type Currency, type Language, type ProjectRole, type TaskStatus } from '@negayno/shared/contract';
 import type { Db } from '../db/connection.js';
-import type { NewTask, StaffProjectRole, TaskRow, UserRow } from '../db/schema.js';
+import type { NewTask, StaffProjectRole, StoredUrgency, TaskRow, UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { EXPIRATION_OF_STATUS, insertTask, nextTaskNumber } from '../modules/tasks/index.js';
 import { colorFor, findUserById, insertUser } from '../modules/users/index.js';
@@ -209,4 +210,56 @@ export async function markRead(db: Db, chatId: number, reader: UserRef, lastMess
     .values({ chat_id: chatId, user_id: reader.id, last_viewed_message_id: lastMessageId })
     .onConflict((oc) => oc.columns(['chat_id', 'user_id']).doUpdateSet({ last_viewed_message_id: lastMessageId }))
     .execute();
+}
+
+export interface DocumentInput {
+  task: { id: number };
+  type: 'offer' | 'contract';
+  author: UserRef;
+  name: string;
+  workList: string[];
+  /** Minor units and unix seconds; a contract keeps the chosen urgency last. */
+  urgencies: StoredUrgency[];
+  currency?: Currency;
+  /** A contract's price (0 is "by arrangement") and chosen urgency. */
+  cost?: number;
+  urgency?: number;
+  progress?: number;
+  /** The offer a contract was made from. */
+  offer?: { id: number };
+  dateStart?: Date;
+  dateDeadline?: Date;
+  at?: Date;
+}
+
+/** An offer (the next version of the task's offer) or the contract made from one. */
+export async function createDocument(db: Db, input: DocumentInput): Promise<number> {
+  const at = input.at ?? new Date();
+  const row = await db
+    .insertInto('task_documents')
+    .values((eb) => ({
+      task_id: input.task.id,
+      type: input.type,
+      version: eb
+        .selectFrom('task_documents')
+        .select(sql<number>`coalesce(max(version), 0) + 1`.as('next'))
+        .where('task_id', '=', input.task.id)
+        .where('type', '=', input.type),
+      name: input.name,
+      work_list: JSON.stringify(input.workList),
+      urgencies: JSON.stringify(input.urgencies),
+      currency: input.currency ?? 'UAH',
+      cost: input.cost ?? 0,
+      urgency: input.urgency ?? null,
+      progress: input.progress ?? 0,
+      author_id: input.author.id,
+      offer_id: input.offer?.id ?? null,
+      date_start: input.dateStart ?? null,
+      date_deadline: input.dateDeadline ?? null,
+      created_at: at,
+      updated_at: at,
+    }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -7,12 +7,24 @@
 import type { TaskStatus } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import type { UserRow } from '../db/schema.js';
+import type { StoredUrgency, UserRow } from '../db/schema.js';
 import { insertInvitation } from '../modules/invitations/index.js';
 import type { LedgerService } from '../modules/money/index.js';
 import { dueColumnOf } from '../modules/tasks/index.js';
 import { emailIsTaken } from '../modules/users/index.js';
-import { addMember, attachStaff, createChats, createProject, createTask, createUser, inviteEmail, markRead, postMessage, type UserInput } from './builders.js';
+import {
+  addMember,
+  attachStaff,
+  createChats,
+  createDocument,
+  createProject,
+  createTask,
+  createUser,
+  inviteEmail,
+  markRead,
+  postMessage,
+  type UserInput,
+} from './builders.js';
 
 export const DEMO_PASSWORD = 'negayno-demo';
 
@@ -365,6 +377,7 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
           dates: dueDates(demo),
         });
         if (task.date_start_discuss) await seedChats(trx, task.id, demo.status, task.date_start_discuss, people, index);
+        if (stepIndex(demo.status) >= stepIndex('offer')) await seedDocuments(trx, task.id, demo, people.sm, at);
         if (demo.escrowUah)
           await seedTaskMoney(
             trx,
@@ -458,9 +471,16 @@ async function seedChats(trx: Db, taskId: number, status: TaskStatus, startedAt:
     'Так, додам посилання на сайт, який нам подобається. Головне — щоб було зручно з телефона.',
     next(),
   );
-  let lastWork = await postMessage(trx, chats.work, people.pm, 'Тарасе, глянь, будь ласка, вимоги і дай оцінку до пʼятниці.', next());
-  if (stepIndex(status) >= stepIndex('estimation'))
+  // The answer replies to the question, quoting it, and the manager thanks with a reaction (issue 13).
+  await trx.updateTable('messages').set({ parent_id: question, quote: 'чи є приклади' }).where('id', '=', answer).execute();
+  await trx.insertInto('message_reactions').values({ message_id: answer, user_id: people.pm.id, emoji: '👍' }).execute();
+  const brief = await postMessage(trx, chats.work, people.pm, 'Тарасе, глянь, будь ласка, вимоги і дай оцінку до пʼятниці.', next());
+  let lastWork = brief;
+  if (stepIndex(status) >= stepIndex('estimation')) {
     lastWork = await postMessage(trx, chats.work, people.performer, 'Гляну сьогодні. Орієнтовно 2–3 дні роботи.', next());
+    await trx.updateTable('messages').set({ parent_id: brief }).where('id', '=', lastWork).execute();
+    await trx.insertInto('message_reactions').values({ message_id: lastWork, user_id: people.pm.id, emoji: '🔥' }).execute();
+  }
   let lastMain = answer;
   for (const [, text] of reached.slice(1)) lastMain = await postMessage(trx, chats.main, null, text, next());
 
@@ -469,6 +489,53 @@ async function seedChats(trx: Db, taskId: number, status: TaskStatus, startedAt:
   await markRead(trx, chats.main, people.admin, readToEnd ? lastMain : question);
   await markRead(trx, chats.main, people.pm, readToEnd ? lastMain : question);
   await markRead(trx, chats.work, people.pm, lastWork);
+}
+
+/** Prices per urgency (Wait, Need, Urgent): each level a fifth dearer and two days sooner than the one before. */
+function urgenciesOf(baseUah: number, at: Date): StoredUrgency[] {
+  const seconds = Math.floor(at.getTime() / 1000);
+  return ([1, 2, 3] as const).map((urgency) => ({
+    urgency,
+    price: Math.round(baseUah * (1 + (urgency - 1) * 0.2)) * UAH,
+    dateDeadline: seconds + (10 - 2 * urgency) * 24 * 3600,
+  }));
+}
+
+/**
+ * The sm's offer and, once it was accepted, the contract made from it. A task waiting for the client's
+ * answer has two versions (the second adds a work item and changes the prices), so the version history
+ * and its diff have something to show; an accepted offer became a contract at its escrowed price, or
+ * "by arrangement" (0) when no money was moved.
+ */
+async function seedDocuments(trx: Db, taskId: number, demo: DemoTask, sm: UserRow, at: Date): Promise<void> {
+  const task = { id: taskId };
+  const name = `КП: ${demo.name}`;
+  const sent = new Date(at.getTime() - 2 * 3600_000);
+  if (demo.status === 'offer') {
+    await createDocument(trx, { task, type: 'offer', author: sm, name, workList: demo.points.slice(0, -1), urgencies: urgenciesOf(9_000, sent), at: sent });
+    await createDocument(trx, { task, type: 'offer', author: sm, name, workList: demo.points, urgencies: urgenciesOf(11_500, at), at });
+    return;
+  }
+  const price = demo.escrowUah ?? 0;
+  const urgencies = urgenciesOf(price || 10_000, sent);
+  const offer = await createDocument(trx, { task, type: 'offer', author: sm, name, workList: demo.points, urgencies, at: sent });
+  // The client chose "Need" (2); the contract keeps the chosen urgency last, at the escrowed price.
+  const chosen = { ...urgencies[1]!, price: price * UAH };
+  await createDocument(trx, {
+    task,
+    type: 'contract',
+    author: sm,
+    name,
+    workList: demo.points,
+    urgencies: [urgencies[0]!, urgencies[2]!, chosen],
+    cost: price * UAH,
+    urgency: chosen.urgency,
+    progress: stepIndex(demo.status) > stepIndex('in_work') ? 100 : 40,
+    offer: { id: offer },
+    dateStart: sent,
+    dateDeadline: new Date(chosen.dateDeadline * 1000),
+    at,
+  });
 }
 
 function stepIndex(status: TaskStatus): number {

@@ -22,6 +22,8 @@ export function testConfig(env: TestEnv = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_ROOT: join(tmpdir(), 'negayno-test-no-web-root'),
+    // Never the repository's data/releases: a test that loads a remote entry counts it there.
+    RELEASES_DIR: join(tmpdir(), `negayno-test-releases-${process.pid}`),
     ...env,
   });
 }

@@ -82,7 +82,11 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-async function openPostgresTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh migrated PostgreSQL database of its own, by URL: for a test that runs the server as a separate
+ * process on it (a crash, a restart). `drop()` removes it, ending whatever still holds it.
+ */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `negayno_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(async (admin) => {
     for (let attempt = 0; ; attempt += 1) {
@@ -98,12 +102,22 @@ async function openPostgresTestDatabase(): Promise<DatabaseHandle> {
       }
     }
   });
-  const handle = openPostgres(urlOfDatabase(adminUrl(), name));
+  return {
+    url: urlOfDatabase(adminUrl(), name),
+    drop: async () => {
+      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+async function openPostgresTestDatabase(): Promise<DatabaseHandle> {
+  const database = await createPostgresTestDatabase();
+  const handle = openPostgres(database.url);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await database.drop();
     },
   };
 }

@@ -158,6 +158,14 @@ function queryOf(query: Record<string, unknown> | undefined): string {
 }
 
 /**
+ * A multipart form to a plain route (`POST {API_ROOT}{path}`), for calls whose body carries fields
+ * beside a file (a chat message): answers like `call`.
+ */
+export function postForm<T>(path: string, form: FormData, options: CallOptions = {}): Promise<T> {
+  return request<T>('POST', path, { ...options, body: form });
+}
+
+/**
  * A multipart upload with progress (fetch reports none): `POST {API_ROOT}{path}` with the file in the
  * field `file`. Answers like `call`: the envelope's data, or an ApiError (reported quietly: the
  * caller shows the failure beside the file).

@@ -13,6 +13,12 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const logBody = z.object({
   code: requiredText('code', LENGTH.code),
   message: requiredText('message', LENGTH.logMessage),
+  /** The remote version the failure belongs to (`mf-board@0.1.0-3f9a1c2b7d`): the release tool counts errors per version. */
+  remote: z
+    .string()
+    .max(LENGTH.code)
+    .regex(/^[a-z0-9-]+@[0-9A-Za-z.+-]+$/, { error: 'invalid_value' })
+    .optional(),
 });
 export type LogBody = z.infer<typeof logBody>;
 

@@ -41,6 +41,8 @@ import { flowStepBody, flowStepParam, fullnameBody, loginAsBody, type StepAnswer
 import { descriptionBody, fileNameBody, importanceBody, type TaskDescription, type TaskFile } from './task-content.js';
 import { z } from 'zod';
 import { emailField, idParam } from './validation.js';
+import { emojiBody, updateMessageBody, type ChatMessage, type MessagesPage, type TaskChats, type ViewedAnswer, type WhoseMove } from './chats.js';
+import { eventsQuery, type EventsPage } from './socket-events.js';
 import { actionBody, documentActionParam, taskActionParam, type TaskActions, type TaskDocument, type TaskLedger } from './workflow.js';
 
 const id = {
@@ -52,6 +54,8 @@ const id = {
   document: idParam('document'),
   file: idParam('file'),
   notification: idParam('notification'),
+  chat: idParam('chat'),
+  message: idParam('message'),
   channel: z.enum(CHANNELS, { error: 'channel_not_found' }),
 };
 
@@ -209,5 +213,33 @@ export const endpoints = {
     list: endpoint('GET', '/task/:id/files', { params: { id: id.task } }).answers<TaskFile[]>(),
     rename: endpoint('PUT', '/file/:id/update-name', { params: { id: id.file }, body: fileNameBody }).answers<TaskFile>(),
     delete: endpoint('DELETE', '/file/:id/delete', { params: { id: id.file } }).answers<null>(),
+  },
+  /**
+   * Spec 7 "Chat" (decisions 4). The new message (`POST /chat/{id}/new-message`, multipart: one `file`
+   * part and the string fields of `newMessageFields`) is a plain route, as its body is not JSON; its
+   * answer is a `ChatMessage`. Every call answers `chat_not_found` / `message_not_found` to whoever
+   * may not read the chat (clients never read `work`), and `access_denied` to a read-only viewer.
+   */
+  chats: {
+    messages: endpoint('GET', '/chat/:id/messages', { params: { id: id.chat } }).answers<MessagesPage>(),
+    messagesFrom: endpoint('GET', '/chat/:id/messages/:backFrom', { params: { id: id.chat, backFrom: id.backFrom } }).answers<MessagesPage>(),
+    message: endpoint('GET', '/message/:id', { params: { id: id.message } }).answers<ChatMessage>(),
+    /** Marks the message and every earlier one of its chat as viewed (a mark never moves back). */
+    viewed: endpoint('POST', '/message/:id/viewed', { params: { id: id.message } }).answers<ViewedAnswer>(),
+    /** Own message with text, within 15 minutes of sending; past it 409 `method_not_allowed`, another's 403. */
+    update: endpoint('PUT', '/message/:id/update', { params: { id: id.message }, body: updateMessageBody }).answers<ChatMessage>(),
+    /** Own message within 15 minutes of sending (409 past it, 403 another's). */
+    delete: endpoint('DELETE', '/message/:id/delete', { params: { id: id.message } }).answers<ChatMessage>(),
+    /** Own deleted message within 15 minutes of deleting (409 past it, 403 another's). */
+    recovery: endpoint('POST', '/message/:id/recovery', { params: { id: id.message } }).answers<ChatMessage>(),
+    /** Toggles the viewer's reaction with one emoji of the spec's set. */
+    emoji: endpoint('POST', '/message/:id/emoji', { params: { id: id.message }, body: emojiBody }).answers<ChatMessage>(),
+    /** The task's chats the viewer may read (tabs), the unread counters per chat and task, and whose move it is. */
+    taskChats: endpoint('GET', '/task/:id/chats', { params: { id: id.task } }).answers<TaskChats>(),
+    whoseMove: endpoint('GET', '/task/:id/whose-move', { params: { id: id.task } }).answers<WhoseMove | null>(),
+  },
+  /** The live events missed in one room after `after` (policy-checked like a room join). */
+  events: {
+    list: endpoint('GET', '/events', { query: eventsQuery }).answers<EventsPage>(),
   },
 } as const;

@@ -2,6 +2,7 @@
  * Wire shapes of the entities (spec section 3). Dates are unix seconds; money is integer minor
  * units (kopecks, cents) of the entity's currency.
  */
+import type { WhoseMove } from './chats.js';
 import type { AccountRole, CardColor, ChatKey, ColumnSet, Currency, Importance, KanbanColumn, Language, ProjectRole, TaskStatus, Theme } from './enums.js';
 
 export type UnixSeconds = number;
@@ -187,6 +188,8 @@ export interface TaskCard {
   color: CardColor | null;
   unreadMessageCounters: UnreadCounters;
   chats: Partial<Record<ChatKey, number>>;
+  /** Who is expected to answer next (issue 13); null before the task has chats. */
+  whoseMove: WhoseMove | null;
   managers: Array<PersonRef & { role: 'am' | 'pm' | 'sm'; avatarUrl: string | null }>;
   performers: Array<PersonRef & { avatarUrl: string | null }>;
   paused: boolean;

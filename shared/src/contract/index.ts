@@ -19,3 +19,4 @@ export * from './html.js';
 export * from './task-content.js';
 export * from './notifications.js';
 export * from './profile.js';
+export * from './chats.js';

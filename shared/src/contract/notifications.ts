@@ -10,7 +10,7 @@ import type { UnixSeconds } from './entities.js';
  * The events that notify today. The task life cycle and the chat add theirs here (a kind, its texts
  * below); the server's `notify` takes any of them.
  */
-export const NOTIFICATION_KINDS = ['invitation_sent', 'invitation_accepted', 'task_created', 'task_action'] as const;
+export const NOTIFICATION_KINDS = ['invitation_sent', 'invitation_accepted', 'task_created', 'task_action', 'chat_message', 'chat_waiting'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a notification's text is made of: snapshots taken when it was written (a renamed task keeps its old name here). */
@@ -49,6 +49,10 @@ const TEXTS: Texts = {
   invitation_accepted: { uk: '{actor} приєднується до проєкту «{project}»', en: '{actor} joined the project “{project}”' },
   task_created: { uk: '{actor} створює задачу #{number} «{task}» у проєкті «{project}»', en: '{actor} created task #{number} “{task}” in “{project}”' },
   task_action: { uk: '#{number} «{task}»: {action} ({actor})', en: '#{number} “{task}”: {action} ({actor})' },
+  /** A chat message to someone who did not have the chat open (issue 14). */
+  chat_message: { uk: '#{number} «{task}»: нове повідомлення від {actor}', en: '#{number} “{task}”: a new message from {actor}' },
+  /** The task's manager: a client's message has waited for staff longer than CHAT_WAITING_MINUTES. */
+  chat_waiting: { uk: '#{number} «{task}»: клієнт чекає на відповідь', en: '#{number} “{task}”: the client is waiting for an answer' },
 };
 
 /** What a step of the task life cycle did (`task_action`'s payload.action: the action's name in decisions 3). */

@@ -11,3 +11,58 @@ export const REMOTE_PACKAGES: readonly string[] = remotes;
 export function remotePackageOf(federationName: string): string {
   return federationName.replace(/_/g, '-');
 }
+
+/** `mf-task-chat` → `mf_task_chat`. */
+export function federationNameOf(remotePackage: string): string {
+  return remotePackage.replace(/-/g, '_');
+}
+
+/**
+ * The served `/remotes.json` (the release tool writes it, the host reads it at run time):
+ * `{ "mf_board": { "entry": "/remotes/mf-board/remoteEntry.js", "version": "0.1.0", "canary": {…} } }`.
+ */
+export interface RemoteTarget {
+  entry: string;
+  version: string;
+}
+
+/** The server rolls a canary back by itself when its error share reaches `errorRate` over at least `minLoads` loads. */
+export interface AutoRollback {
+  errorRate: number;
+  minLoads: number;
+}
+
+/** A staged rollout: a stable share of signed-in users (by a hash of their id) loads this entry. */
+export interface CanaryTarget extends RemoteTarget {
+  percentage: number;
+  autoRollback?: AutoRollback;
+}
+
+export interface RemoteDescriptor extends RemoteTarget {
+  canary?: CanaryTarget;
+  /** Former stable versions, newest first: what `rollback` returns to. */
+  previous?: RemoteTarget[];
+  /** ISO time and author of the last change (the full history is the release log). */
+  changedAt?: string;
+  changedBy?: string;
+}
+
+export type RemotesManifest = Record<string, RemoteDescriptor>;
+
+/** What a browser reports in the log beacon for a failure of one remote version: `mf-board@0.1.0-3f9a1c2b7d`. */
+export function remoteVersionLabel(remotePackage: string, version: string): string {
+  return `${remotePackage}@${version}`;
+}
+
+/**
+ * FNV-1a: a small stable hash, so a user stays on the same side of a rollout across reloads. The host
+ * puts a user in the canary of a remote when the bucket of `<remote>:<user id>` is below its percentage.
+ */
+export function stableBucket(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index += 1) {
+    hash ^= key.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % 100;
+}

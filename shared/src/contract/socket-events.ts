@@ -1,14 +1,52 @@
-/** Live events (spec 7 "Live events") and the rooms they go to. */
-export interface ServerToClientEvents {
-  'user.transaction.update': (payload: { number: number }) => void;
-  'user.bonus.transaction.update': (payload: { number: number }) => void;
-  'project.transaction.update': (payload: { projectId: number; number: number }) => void;
-  'project.update': (payload: { projectId: number; deleted?: boolean }) => void;
-  'task.update': (payload: { taskId: number; projectId: number; dateUpdate: number }) => void;
-  'task.documents.update': (payload: { taskId: number }) => void;
-  'task.files.update': (payload: { taskId: number }) => void;
-  'message.update': (payload: { messageId: number; chatId: number }) => void;
-  'notification.new': (payload: { id: number }) => void;
+/**
+ * Live events (spec 7 "Live events") and the rooms they go to. No event is lost: every event that
+ * carries data is written to the server's event log with a sequence number per room (`seq`, one entry
+ * per room it went to), and a browser that missed some (a reconnect, a gap in the numbers) asks
+ * `GET /api/events?room=…&after=N` for them. Applying an event twice is harmless: each one only names
+ * what changed, and the browser reads it again.
+ */
+import { z } from 'zod';
+import type { UnixSeconds } from './entities.js';
+import { MAX_ID } from './limits.js';
+
+export type RoomName = `project:${number}` | `task:${number}` | `chat:${number}` | `user:${number}`;
+
+/** The sequence number of the event in each room it was sent to. */
+export type RoomSeqs = Partial<Record<RoomName, number>>;
+/** What every logged event carries beside its own fields (absent only on events sent outside the log). */
+export type Sequenced<Payload> = Payload & { seq?: RoomSeqs };
+
+/** The events and their payloads, as written to the log (the log replays these payloads). */
+export interface LiveEventPayloads {
+  'user.transaction.update': { number: number };
+  'user.bonus.transaction.update': { number: number };
+  'project.transaction.update': { projectId: number; number: number };
+  'project.update': { projectId: number; deleted?: boolean };
+  'task.update': { taskId: number; projectId: number; dateUpdate: number };
+  'task.documents.update': { taskId: number };
+  'task.files.update': { taskId: number };
+  /** A message was made, edited, deleted, restored or reacted to: read it again (`GET /message/{id}`). */
+  'message.update': { messageId: number; chatId: number };
+  /**
+   * Someone read a chat up to a message: readers of the chat add them to the read receipts of every
+   * message up to it; the reader's other tabs take the counters from `GET /task/{id}/chats`.
+   */
+  'chat.read': { chatId: number; taskId: number; userId: number; messageId: number };
+  /** A task's chats changed (a new message): boards refetch the card (unread counters, whose move). */
+  'task.chats.update': { taskId: number; chatId: number };
+  'notification.new': { id: number };
+}
+
+export type LoggedEventName = keyof LiveEventPayloads;
+
+type Handlers = { [Name in LoggedEventName]: (payload: Sequenced<LiveEventPayloads[Name]>) => void };
+
+export interface ServerToClientEvents extends Handlers {
+  /**
+   * Sent once a socket is in: its user room and that room's current sequence number, so events of the
+   * user room missed before the next reconnect can be asked for (the other rooms answer it on `join`).
+   */
+  'live.hello': (payload: { room: RoomName; seq: number }) => void;
   'session.end': () => void;
 }
 
@@ -17,13 +55,17 @@ export type ServerEventName = keyof ServerToClientEvents;
 /** The payload of a live event, for handlers written apart from `socket.on` (stores, hooks). */
 export type ServerEvent<Name extends ServerEventName> = Parameters<ServerToClientEvents[Name]>[0];
 
-export interface ClientToServerEvents {
-  /** Ask to join a room; the answer says whether the server's policy allowed it. */
-  join: (room: RoomName, ack: (result: { ok: boolean }) => void) => void;
-  leave: (room: RoomName) => void;
+/** The answer to a `join`: whether the policy allowed it and, if so, the room's current sequence number. */
+export interface JoinResult {
+  ok: boolean;
+  seq?: number;
 }
 
-export type RoomName = `project:${number}` | `task:${number}` | `chat:${number}` | `user:${number}`;
+export interface ClientToServerEvents {
+  /** Ask to join a room; the answer says whether the server's policy allowed it. */
+  join: (room: RoomName, ack: (result: JoinResult) => void) => void;
+  leave: (room: RoomName) => void;
+}
 
 export const rooms = {
   user: (id: number): RoomName => `user:${id}`,
@@ -35,5 +77,44 @@ export const rooms = {
 export function parseRoom(room: string): { kind: 'project' | 'task' | 'chat' | 'user'; id: number } | null {
   const match = /^(project|task|chat|user):(\d+)$/.exec(room);
   if (!match) return null;
-  return { kind: match[1] as 'project' | 'task' | 'chat' | 'user', id: Number(match[2]) };
+  const id = Number(match[2]);
+  if (id < 1 || id > MAX_ID) return null;
+  return { kind: match[1] as 'project' | 'task' | 'chat' | 'user', id };
+}
+
+/** At most this many events answer one catch-up; a browser further behind reloads instead (`resync`). */
+export const EVENTS_PAGE_MAX = 500;
+
+/** `GET /events?room=…&after=N`: the room (policy-checked like a join) and the last seq the browser has. */
+export const eventsQuery = z.object({
+  room: z
+    .string({ error: 'invalid_value' })
+    .max(40, { error: 'invalid_value' })
+    .refine((value) => parseRoom(value) !== null, { error: 'invalid_value' })
+    .transform((value) => value as RoomName),
+  after: z.coerce
+    .number({ error: 'invalid_value' })
+    .int({ error: 'invalid_value' })
+    .min(0, { error: 'invalid_value' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'invalid_value' }),
+});
+
+/** One logged event as the catch-up answers it. */
+export interface LoggedEvent<Name extends LoggedEventName = LoggedEventName> {
+  seq: number;
+  name: Name;
+  payload: LiveEventPayloads[Name];
+  date: UnixSeconds;
+}
+
+/**
+ * The catch-up's answer: the events of the room after `after`, oldest first, and `last`, the room's
+ * current number. `resync`: the log no longer holds all of them (kept for a limited time) or there are
+ * more than EVENTS_PAGE_MAX; the browser then reloads what it shows instead of replaying.
+ */
+export interface EventsPage {
+  room: RoomName;
+  events: LoggedEvent[];
+  last: number;
+  resync: boolean;
 }

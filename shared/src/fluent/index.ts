@@ -65,6 +65,7 @@ export {
   ProgressBar,
   Radio,
   RadioGroup,
+  Rating,
   Select,
   Skeleton,
   SkeletonItem,

@@ -14,10 +14,32 @@ import ukProfile from './locales/uk/profile.js';
 import enProfile from './locales/en/profile.js';
 import ukWorkflow from './locales/uk/workflow.js';
 import enWorkflow from './locales/en/workflow.js';
+import ukChat from './locales/uk/chat.js';
+import enChat from './locales/en/chat.js';
 
 export const resources = {
-  uk: { common: ukCommon, errors: errorTexts('uk'), auth: ukAuth, board: ukBoard, task: ukTask, wallet: ukWallet, profile: ukProfile, workflow: ukWorkflow },
-  en: { common: enCommon, errors: errorTexts('en'), auth: enAuth, board: enBoard, task: enTask, wallet: enWallet, profile: enProfile, workflow: enWorkflow },
+  uk: {
+    common: ukCommon,
+    errors: errorTexts('uk'),
+    auth: ukAuth,
+    board: ukBoard,
+    task: ukTask,
+    wallet: ukWallet,
+    profile: ukProfile,
+    workflow: ukWorkflow,
+    chat: ukChat,
+  },
+  en: {
+    common: enCommon,
+    errors: errorTexts('en'),
+    auth: enAuth,
+    board: enBoard,
+    task: enTask,
+    wallet: enWallet,
+    profile: enProfile,
+    workflow: enWorkflow,
+    chat: enChat,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)['uk'];

@@ -3,6 +3,11 @@ import type { Currency, Language } from '@negayno/shared/contract';
 
 const CURRENCY_SUFFIX: Record<Currency, string> = { UAH: 'грн', USD: '$', GBP: '£', EUR: '€' };
 
+/** The currency's sign as shown beside an amount field: грн, $, £, €. */
+export function currencySign(currency: Currency): string {
+  return CURRENCY_SUFFIX[currency];
+}
+
 function localeOf(language: Language): string {
   return language === 'en' ? 'en-GB' : 'uk-UA';
 }
@@ -48,4 +53,13 @@ export function formatFileSize(bytes: number): string {
 
 export function fullName(person: { firstname: string; lastname: string }): string {
   return `${person.firstname} ${person.lastname}`.trim();
+}
+
+/**
+ * What an amount field holds (whole currency units, as people type them), sent as minor units when it is
+ * a whole number; anything else goes as typed, so the server names the problem (spec 8's amount codes).
+ */
+export function amountOf(text: string): number | string {
+  const trimmed = text.trim();
+  return /^\d{1,12}$/.test(trimmed) ? Number(trimmed) * 100 : trimmed;
 }

@@ -2,3 +2,4 @@ export * from './format.js';
 export * from './navigation.js';
 export * from './storage.js';
 export * from './sanitize.js';
+export * from './linkify.js';

@@ -94,6 +94,25 @@ export class BoardStore {
     });
   }
 
+  /**
+   * `task.chats.update` (a new message): the card's unread counters and whose move changed, which are
+   * the viewer's own and do not move the card's `dateUpdate`, so the card is read again and taken as is.
+   */
+  async onTaskChats(event: ServerEvent<'task.chats.update'>): Promise<void> {
+    if (!this.cards.has(event.taskId)) return;
+    const result = await settle(call(endpoints.tasks.card, { params: { id: event.taskId } }, { name: `card-chats-${event.taskId}`, quiet: true }));
+    runInAction(() => {
+      const held = this.cards.get(event.taskId);
+      if (result.status === 'ready' && held && result.answer.dateUpdate >= held.dateUpdate) this.cards.set(event.taskId, result.answer);
+    });
+  }
+
+  /** A viewed mark's answer: the card's unread counters without another request. */
+  setUnread(taskId: number, counters: TaskCard['unreadMessageCounters']): void {
+    const held = this.cards.get(taskId);
+    if (held) this.cards.set(taskId, { ...held, unreadMessageCounters: counters });
+  }
+
   /** Whether this board shows a project's tasks (and so listens to its room). */
   shows(projectId: number): boolean {
     if (!this.scope) return false;

@@ -2,6 +2,8 @@ export * from './load.js';
 export * from './alerts-store.js';
 export * from './archive-store.js';
 export * from './board-store.js';
+export * from './chat-store.js';
+export * from './chat-temp-messages.js';
 export * from './notifications-store.js';
 export * from './profile-store.js';
 export * from './projects-store.js';

@@ -1,7 +1,8 @@
 /**
  * The signed-in user's notifications (decisions 6): the list, 30 a page, and the unread count the
  * header's badge shows. The count starts from the profile's `notificationCount`; `notification.new`
- * adds to it and refreshes a loaded list; after a reconnect both are read again, so nothing is missed.
+ * adds to it (once per notification: a missed event replayed after a reconnect may arrive twice) and
+ * refreshes a loaded list; when the event log cannot replay what was missed, both are read again.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints, type Notification, type NotificationPage } from '@negayno/shared/contract';
@@ -14,9 +15,11 @@ export class NotificationsStore {
   hasMore = false;
   status: LoadStatus = 'idle';
   moreStatus: LoadStatus = 'idle';
+  /** The notifications already counted into the badge (not observed: it decides, it is not shown). */
+  private readonly counted = new Set<number>();
 
   constructor(private readonly session: SessionStore) {
-    makeAutoObservable<NotificationsStore, 'session'>(this, { session: false });
+    makeAutoObservable<NotificationsStore, 'session' | 'counted'>(this, { session: false, counted: false });
     session.onCleared(() => this.clear());
   }
 
@@ -27,7 +30,7 @@ export class NotificationsStore {
   /** Listens for live notifications; returns the function that stops (the host calls it once per page). */
   listen(): () => void {
     const socket = getSocket();
-    const onNew = () => this.arrived();
+    const onNew = (event: { id: number }) => this.arrived(event.id);
     socket.on('notification.new', onNew);
     const stopReconnect = onReconnect(() => void this.resync());
     return () => {
@@ -86,12 +89,14 @@ export class NotificationsStore {
     this.moreStatus = 'idle';
   }
 
-  private arrived(): void {
+  private arrived(id: number): void {
+    if (this.counted.has(id)) return;
+    this.counted.add(id);
     this.session.setNotificationCount(this.unreadCount + 1);
     if (this.status === 'ready') void this.load();
   }
 
-  /** After a reconnect: the count from the profile, and the list if one is shown. */
+  /** After missed events the log could not replay: the count from the profile, and the list if one is shown. */
   private async resync(): Promise<void> {
     await this.session.loadProfile().catch(() => undefined);
     if (this.status === 'ready' || this.status === 'error') await this.load();

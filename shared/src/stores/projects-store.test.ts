@@ -104,6 +104,17 @@ describe('ProjectsStore', () => {
     expect(store.byId(1)).toBeUndefined();
   });
 
+  it('closes a project that holds money: the balance goes where asked, once per idempotency key', async () => {
+    await store.load();
+    server.routes['POST /project/1/close'] = { data: { projectId: 2 } };
+    await expect(store.deleteProject(1, { balanceTo: 2, idempotencyKey: 'key-1' })).resolves.toBe(2);
+    const close = server.requests.find((request) => request.path === '/project/1/close');
+    expect(close?.body).toEqual({ projectId: 2 });
+    expect(close?.headers['idempotency-key']).toBe('key-1');
+    expect(server.requests.some((request) => request.method === 'DELETE')).toBe(false);
+    expect(store.byId(1)).toBeUndefined();
+  });
+
   it('moves a project in the list', async () => {
     server.routes['PUT /project/2/update-sort'] = { data: [item(2), item(1)] };
     await store.updateSort(2, 0);

@@ -125,11 +125,20 @@ export class ProjectsStore {
 
   /**
    * Deletes a project; answers the project to show next (the server's choice: the one asked for if
-   * still visible, else the first of the list, else none).
+   * still visible, else the first of the list, else none). A project that holds money is closed instead
+   * (decisions 5): its balance goes to `balanceTo` (another project of the administrator's, or their
+   * wallet when absent) and then it is archived; `idempotencyKey` keeps a retried closure from moving
+   * the money twice.
    */
-  async deleteProject(id: number): Promise<number | null> {
-    const wanted = this.member.find((project) => project.id !== id)?.id;
-    const answer = await call(calls.delete, { params: { id }, query: { projectId: wanted } }, { name: `delete-project-${id}` });
+  async deleteProject(id: number, closing?: { balanceTo?: number; idempotencyKey: string }): Promise<number | null> {
+    const wanted = closing?.balanceTo ?? this.member.find((project) => project.id !== id)?.id;
+    const answer = closing
+      ? await call(
+          endpoints.money.closeProject,
+          { params: { id }, body: { projectId: closing.balanceTo } },
+          { name: `close-project-${id}`, idempotencyKey: closing.idempotencyKey },
+        )
+      : await call(calls.delete, { params: { id }, query: { projectId: wanted } }, { name: `delete-project-${id}` });
     runInAction(() => {
       this.list = this.list.filter((project) => project.id !== id);
       if (this.current?.id === id) {

@@ -4,6 +4,7 @@
  */
 import { AlertsStore } from './alerts-store.js';
 import { BoardStore } from './board-store.js';
+import { ChatsStore } from './chat-store.js';
 import { NotificationsStore } from './notifications-store.js';
 import { ProfileStore } from './profile-store.js';
 import { ProjectsStore } from './projects-store.js';
@@ -22,6 +23,10 @@ export class RootStore {
   readonly ui = new UiStore(() => this.session.isAuthenticated);
   readonly profile = new ProfileStore(this.session);
   readonly notifications = new NotificationsStore(this.session);
+  readonly chats = new ChatsStore(
+    () => this.session.user?.id ?? null,
+    (answer) => this.board.setUnread(answer.taskId, answer.unreadMessageCounters),
+  );
 
   constructor() {
     this.session.onCleared(() => this.clearUserData());
@@ -31,6 +36,7 @@ export class RootStore {
   private clearUserData(): void {
     this.projects.clear();
     this.board.clear();
+    this.chats.clear();
     this.ui.closeWallet();
   }
 }

@@ -74,6 +74,19 @@ export class TaskWorkflowStore {
     return this.step(`document-${name}`, () => call(endpoints.workflow.documentAction, { params: { id: documentId, name }, body }, { quiet: true }));
   }
 
+  /**
+   * Tips (offered after the rating): `amount` from the client's wallet to one of the task's performers.
+   * `idempotencyKey` stays the same while the person retries this tip, so it is paid once.
+   */
+  tip(performerId: number, amount: number | string, idempotencyKey: string): Promise<StepResult> {
+    const taskId = this.taskId;
+    if (taskId === null) return Promise.resolve({ ok: false, error: new Error('no task') });
+    return this.step('tips', async () => {
+      await call(endpoints.money.tips, { params: { id: taskId }, body: { amount, userId: performerId } }, { quiet: true, idempotencyKey });
+      return null;
+    });
+  }
+
   versions(documentId: number): Promise<TaskDocument[]> {
     return call(endpoints.workflow.versions, { params: { id: documentId } });
   }

@@ -2,7 +2,7 @@
  * A loopback HTTP server that answers the API client with canned envelopes, so store tests go
  * through the real client (fetch, envelope, error classes) without a database.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_ROOT } from '@negayno/shared/contract';
 import { setApiOrigin } from '@negayno/shared/api';
@@ -18,6 +18,7 @@ export interface StubRequest {
   method: string;
   path: string;
   body: unknown;
+  headers: IncomingHttpHeaders;
 }
 
 export type StubRoutes = Record<string, StubAnswer | ((request: StubRequest) => StubAnswer)>;
@@ -26,6 +27,8 @@ export interface ApiServer {
   requests: StubRequest[];
   /** Routes keyed `METHOD /path?query` (the path under the API root). */
   routes: StubRoutes;
+  /** `http://127.0.0.1:<port>` once listening (a test that cuts the network points the client elsewhere and back). */
+  origin?: string;
   close(): Promise<void>;
 }
 
@@ -35,7 +38,14 @@ export async function startApiServer(state: ApiServer = { requests: [], routes: 
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     request.on('end', () => {
       const path = (request.url ?? '').slice(API_ROOT.length);
-      const entry: StubRequest = { method: request.method ?? 'GET', path, body: raw ? (JSON.parse(raw) as unknown) : undefined };
+      // JSON bodies parsed; anything else (a multipart form) kept as the text that came.
+      const json = (request.headers['content-type'] ?? '').startsWith('application/json');
+      const entry: StubRequest = {
+        method: request.method ?? 'GET',
+        path,
+        body: raw ? (json ? (JSON.parse(raw) as unknown) : raw) : undefined,
+        headers: request.headers,
+      };
       state.requests.push(entry);
       const route = state.routes[`${entry.method} ${path}`];
       const answer = typeof route === 'function' ? route(entry) : (route ?? { status: 404, code: 'not_found' });
@@ -46,7 +56,8 @@ export async function startApiServer(state: ApiServer = { requests: [], routes: 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  setApiOrigin(state.origin);
   state.close = () => {
     server.closeAllConnections();
     return new Promise((resolve) => server.close(() => resolve()));

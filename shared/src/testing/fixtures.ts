@@ -65,6 +65,7 @@ export function card(id: number, column: 1 | 2 | 3 | 4, overrides: Partial<TaskC
     color: null,
     unreadMessageCounters: { main: { count: 0 }, work: { count: 0 } },
     chats: {},
+    whoseMove: null,
     managers: [],
     performers: [],
     paused: false,

@@ -21,7 +21,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    sendLog('remote_crash', `${this.props.name}: ${error.message} ${info.componentStack ?? ''}`.slice(0, 2000));
+    sendLog('remote_crash', `${this.props.name}: ${error.message} ${info.componentStack ?? ''}`.slice(0, 2000), this.props.name);
   }
 
   private readonly retry = () => this.setState({ failed: false });

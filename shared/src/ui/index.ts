@@ -11,3 +11,4 @@ export * from './SideDrawer.js';
 export * from './useMediaQuery.js';
 export * from './LoadFailed.js';
 export * from './useReturnFocus.js';
+export * from './WhoseMoveBadge.js';

@@ -12,7 +12,7 @@ import { FilterButton } from '../filter/FilterButton';
 import { FilterPanel, useAppliedFilter } from '../filter/FilterPanel';
 import { useLiveBoard } from '../live/useLiveBoard';
 import { ProjectMembers } from '../project/ProjectMembers';
-import { ProjectMenuDrawer } from '../project/ProjectMenuDrawer';
+import { ProjectMenuDrawer, type ProjectRemoval } from '../project/ProjectMenuDrawer';
 import { ProjectNameHeading } from '../project/ProjectNameHeading';
 import { ProjectNav } from '../projects/ProjectNav';
 import { UsersDrawer } from '../users/UsersDrawer';
@@ -79,8 +79,12 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
   const can = project?.can;
   const projectFailed = !project && projects.currentStatus === 'error';
 
-  const deleteProject = async () => {
-    const next = await projects.deleteProject(projectId);
+  const deleteProject = async (removal: ProjectRemoval) => {
+    const next = await projects.deleteProject(projectId, removal).catch((error: unknown) => {
+      // The balance may have changed since the page loaded (a top-up, a refund): show the current one.
+      void projects.loadProject(projectId).catch(() => undefined);
+      throw error;
+    });
     close();
     navigate(next ? projectPath(next) : ROUTES.home, { replace: true });
   };
@@ -135,6 +139,8 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
         <ProjectMenuDrawer
           projectName={project.name}
           can={project.can}
+          balance={{ amount: project.balance, currency: project.currency }}
+          transferTargets={projects.member.filter((other) => other.id !== projectId && other.role === 'administrator')}
           onChoose={(choice) => setDrawer(choice === 'archive' ? 'archive' : 'users')}
           onDelete={deleteProject}
           onClose={close}

@@ -2,6 +2,7 @@ import { AvatarGroup, AvatarGroupItem, Badge, CounterBadge, Text, makeStyles, to
 import { FlashFilled, FlagFilled, FolderRegular, PauseCircleRegular } from '@fluentui/react-icons';
 import { taskPath, type CardColor, type CardShows, type PersonRef, type TaskCard } from '@negayno/shared/contract';
 import { fullName } from '@negayno/shared/lib';
+import { WhoseMoveBadge } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -67,7 +68,7 @@ function People(props: { label: string; people: PersonRef[]; testId: string }) {
 export const TaskCardView = observer(function TaskCardView(props: { card: TaskCard; extras: CardShows }) {
   const { card, extras } = props;
   const showFooter = extras.project || (extras.performers && card.performers.length > 0) || (extras.managers && card.managers.length > 0);
-  const { t } = useTranslation('board');
+  const { t, i18n } = useTranslation('board');
   const styles = useStyles();
   const unread = card.unreadMessageCounters.main.count + card.unreadMessageCounters.work.count;
   return (
@@ -87,13 +88,14 @@ export const TaskCardView = observer(function TaskCardView(props: { card: TaskCa
           </span>
         )}
         <span className={styles.spacer} />
-        {unread > 0 && <CounterBadge count={unread} overflowCount={999} size="small" aria-label={t('unread', { count: unread })} />}
+        {unread > 0 && <CounterBadge count={unread} overflowCount={999} size="small" aria-label={t('unread', { count: unread })} data-testid="card-unread" />}
       </div>
       <Text weight="semibold" className={styles.name}>
         {card.name}
       </Text>
-      {(card.negayno || card.paused) && (
+      {(card.negayno || card.paused || card.whoseMove) && (
         <div className={styles.badges}>
+          {card.whoseMove && <WhoseMoveBadge move={card.whoseMove} language={i18n.language === 'en' ? 'en' : 'uk'} testId="card-whose-move" />}
           {card.negayno && (
             <Badge appearance="tint" color="danger" icon={<FlashFilled />}>
               {t('negayno')}

@@ -4,12 +4,11 @@ import { BREAKPOINTS, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState, LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CreateProjectDialog } from '../projects/CreateProjectDialog';
+import { CreateProjectDialog, StaffBoard } from '../role-chunks';
 import { InvitationsList } from '../projects/InvitationsList';
-import { StaffBoard } from './StaffBoard';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
@@ -20,12 +19,20 @@ const useStyles = makeStyles({
 /** Home (spec 2): staff see one board across their projects; a client goes to their first project. */
 export const HomePage = observer(function HomePage() {
   const { projects, session } = useStores();
+  const { t } = useTranslation('board');
+  const styles = useStyles();
 
   useEffect(() => {
     void projects.load().catch(() => undefined);
   }, [projects]);
 
-  return session.user?.board.home === 'allProjects' ? <StaffBoard /> : <ClientHome />;
+  return session.user?.board.home === 'allProjects' ? (
+    <Suspense fallback={<Spinner className={styles.spinner} label={t('common:loading')} />}>
+      <StaffBoard />
+    </Suspense>
+  ) : (
+    <ClientHome />
+  );
 });
 
 const ClientHome = observer(function ClientHome() {
@@ -60,7 +67,11 @@ const ClientHome = observer(function ClientHome() {
         }
         testId="no-projects"
       />
-      <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
+      {session.user?.can.createProject && (
+        <Suspense fallback={null}>
+          <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </div>
   );
 });

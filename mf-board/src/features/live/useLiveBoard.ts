@@ -16,9 +16,13 @@ export function useLiveBoard(projectIds: readonly number[], reload: () => void):
     const socket = getSocket();
     const onTask = (event: ServerEvent<'task.update'>) => void board.onTaskUpdate(event);
     socket.on('task.update', onTask);
+    // A new message changes the card's unread counters and whose move (issue 13).
+    const onChats = (event: ServerEvent<'task.chats.update'>) => void board.onTaskChats(event);
+    socket.on('task.chats.update', onChats);
     const stopReconnect = onReconnect(reload);
     return () => {
       socket.off('task.update', onTask);
+      socket.off('task.chats.update', onChats);
       stopReconnect();
       for (const dispose of leave) dispose();
     };

@@ -9,16 +9,32 @@ import {
   DrawerBody,
   MenuItem,
   MenuList,
+  Radio,
+  RadioGroup,
   Spinner,
   makeStyles,
+  tokens,
 } from '@negayno/shared/fluent';
 import { ArchiveRegular, DeleteRegular, SettingsRegular } from '@fluentui/react-icons';
-import { DRAWER_MAX_WIDTH, type ProjectPermissions } from '@negayno/shared/contract';
+import { newIdempotencyKey } from '@negayno/shared/api';
+import { DRAWER_MAX_WIDTH, type Currency, type ProjectPermissions } from '@negayno/shared/contract';
+import { formatMoney } from '@negayno/shared/lib';
+import { useStores } from '@negayno/shared/stores';
 import { SideDrawer } from '@negayno/shared/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const useStyles = makeStyles({ drawer: { width: `min(${DRAWER_MAX_WIDTH - 120}px, 100vw)` } });
+const useStyles = makeStyles({
+  drawer: { width: `min(${DRAWER_MAX_WIDTH - 120}px, 100vw)` },
+  closure: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  targetName: { overflowWrap: 'anywhere' },
+});
+
+/** Where a closing project's balance goes: the administrator's wallet or another of their projects. */
+const WALLET = 'wallet';
+
+/** How a project is removed: deleted outright, or closed with its balance sent somewhere first. */
+export type ProjectRemoval = { balanceTo?: number; idempotencyKey: string } | undefined;
 
 export type ProjectMenuChoice = 'archive' | 'settings';
 
@@ -26,19 +42,28 @@ export type ProjectMenuChoice = 'archive' | 'settings';
 export function ProjectMenuDrawer(props: {
   projectName: string;
   can: Pick<ProjectPermissions, 'openSettings' | 'delete'>;
+  /** The project's balance (null when the viewer may not see it): a positive one turns delete into closure. */
+  balance: { amount: number | null; currency: Currency };
+  /** The viewer's other projects that may receive the balance. */
+  transferTargets: { id: number; name: string }[];
   onChoose: (choice: ProjectMenuChoice) => void;
-  onDelete: () => Promise<void>;
+  onDelete: (removal: ProjectRemoval) => Promise<void>;
   onClose: () => void;
 }) {
   const { t } = useTranslation('board');
+  const { ui } = useStores();
   const styles = useStyles();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [target, setTarget] = useState(WALLET);
+  // One key per closure intent: a retried click after a lost answer moves the balance once.
+  const closureKey = useRef(newIdempotencyKey());
+  const holdsMoney = (props.balance.amount ?? 0) > 0;
 
   const confirmDelete = async () => {
     setDeleting(true);
     try {
-      await props.onDelete();
+      await props.onDelete(holdsMoney ? { balanceTo: target === WALLET ? undefined : Number(target), idempotencyKey: closureKey.current } : undefined);
     } catch {
       setDeleting(false);
     }
@@ -67,7 +92,27 @@ export function ProjectMenuDrawer(props: {
         <DialogSurface data-testid="delete-dialog">
           <DialogBody>
             <DialogTitle>{t('menu.deleteTitle', { name: props.projectName })}</DialogTitle>
-            <DialogContent>{t('menu.deleteText')}</DialogContent>
+            <DialogContent className={styles.closure}>
+              {holdsMoney && (
+                <>
+                  <span data-testid="closure-balance">
+                    {t('menu.closureText', { amount: formatMoney(props.balance.amount ?? 0, props.balance.currency, ui.language) })}
+                  </span>
+                  <RadioGroup value={target} onChange={(_event, data) => setTarget(data.value)} aria-label={t('menu.closureTarget')} disabled={deleting}>
+                    <Radio value={WALLET} label={t('menu.closureToWallet')} data-testid="closure-to-wallet" />
+                    {props.transferTargets.map((project) => (
+                      <Radio
+                        key={project.id}
+                        value={String(project.id)}
+                        label={<span className={styles.targetName}>{t('menu.closureToProject', { name: project.name })}</span>}
+                        data-testid={`closure-to-project-${project.id}`}
+                      />
+                    ))}
+                  </RadioGroup>
+                </>
+              )}
+              <span>{t('menu.deleteText')}</span>
+            </DialogContent>
             <DialogActions>
               <Button onClick={() => setConfirming(false)} disabled={deleting}>
                 {t('common:cancel')}
@@ -79,7 +124,7 @@ export function ProjectMenuDrawer(props: {
                 icon={deleting ? <Spinner size="tiny" /> : <DeleteRegular />}
                 data-testid="delete-confirm"
               >
-                {t('menu.deleteConfirm')}
+                {t(holdsMoney ? 'menu.closureConfirm' : 'menu.deleteConfirm')}
               </Button>
             </DialogActions>
           </DialogBody>

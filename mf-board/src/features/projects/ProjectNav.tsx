@@ -5,11 +5,11 @@ import { useStores } from '@negayno/shared/stores';
 import { LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useNarrowerThan } from '@negayno/shared/ui';
 import { useClippedDropdownButton } from '../layout/useClippedDropdownButton';
-import { CreateProjectDialog } from './CreateProjectDialog';
+import { CreateProjectDialog } from '../role-chunks';
 import { InvitationsList } from './InvitationsList';
 
 const useStyles = makeStyles({
@@ -68,7 +68,12 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
   const selectButton = useClippedDropdownButton(current?.name ?? '');
   const total = (counters: number[]) => counters.reduce((sum, count) => sum + count, 0);
 
-  const dialog = <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />;
+  // Rendered only for those who may create: the dialog's chunk is the client role's (role-chunks.tsx).
+  const dialog = canCreate && (
+    <Suspense fallback={null}>
+      <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
+    </Suspense>
+  );
   // A list that did not load says so (an empty rail would read as "no projects").
   const failed = projects.listStatus === 'error' && projects.list.length === 0 && (
     <LoadFailed onRetry={() => void projects.load().catch(() => undefined)} testId="projects-failed" />

@@ -18,6 +18,7 @@ import {
   Input,
   MessageBar,
   MessageBarBody,
+  Rating,
   Spinner,
   Textarea,
   makeStyles,
@@ -33,6 +34,9 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: tokens.spacingHorizontalM },
 });
+
+/** Stars of the rating (decisions 3: 1–5). */
+const RATING_MAX = 5;
 
 /** Actions whose only input is a reason. */
 const REASONED: readonly TaskActionName[] = ['re-estimate', 'return-offer', 'reject-test', 'reject-prod', 'reject', 'delete'];
@@ -91,6 +95,8 @@ export function ActionDialog(props: {
   store: TaskWorkflowStore;
   currency: Currency;
   performers: TaskActions['performers'];
+  /** Called after the server took the action, before the dialog closes (the rating's tips offer follows). */
+  onDone?: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('workflow');
@@ -121,8 +127,10 @@ export function ActionDialog(props: {
     event.preventDefault();
     setError(null);
     const result = await props.store.act(action, bodyOf(action, values, performers));
-    if (result.ok) props.onClose();
-    else setError(result.error);
+    if (result.ok) {
+      props.onDone?.();
+      props.onClose();
+    } else setError(result.error);
   }
 
   return (
@@ -190,7 +198,15 @@ export function ActionDialog(props: {
               {action === 'progress' && text('progress', t('field.progress'), { type: 'number', required: true })}
               {action === 'add-rating' && (
                 <>
-                  {text('rating', t('field.rating'), { type: 'number', required: true })}
+                  <Field label={t('field.rating')} required validationMessage={fieldError('rating')}>
+                    <Rating
+                      max={RATING_MAX}
+                      value={Number(values.rating ?? 0)}
+                      onChange={(_event, data) => setValues((current) => ({ ...current, rating: String(data.value) }))}
+                      aria-label={t('field.rating')}
+                      data-testid="action-field-rating"
+                    />
+                  </Field>
                   {text('review', t('field.review'), { multiline: true })}
                 </>
               )}

@@ -14,6 +14,7 @@ import { ContractCard } from '../documents/ContractCard';
 import { CostPanel, hasMoved } from '../documents/CostPanel';
 import { OfferCard } from '../documents/OfferCard';
 import { ActionDialog } from './ActionDialog';
+import { TipsDialog } from './TipsDialog';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalM },
@@ -28,6 +29,7 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
   const styles = useStyles();
   const store = workflowStore;
   const [open, setOpen] = useState<TaskActionName | null>(null);
+  const [tipping, setTipping] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const { taskId, onChanged } = props;
 
@@ -62,6 +64,8 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
       </MessageBar>
     );
   }
+  /** Who worked on the task (the contract's performers): the ones a client may tip. */
+  const tipped = store.contract?.performers ?? [];
   const currency = props.currency ?? store.offer?.currency ?? store.contract?.currency ?? 'UAH';
   const close = () => {
     setOpen(null);
@@ -89,7 +93,18 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
           ))}
         </div>
       )}
-      {open && <ActionDialog action={open} store={store} currency={currency} performers={store.actions?.performers ?? []} onClose={close} />}
+      {open && (
+        <ActionDialog
+          action={open}
+          store={store}
+          currency={currency}
+          performers={store.actions?.performers ?? []}
+          // A rating is followed by the tips offer when the work had performers (decisions 5).
+          onDone={open === 'add-rating' && tipped.length > 0 ? () => setTipping(true) : undefined}
+          onClose={close}
+        />
+      )}
+      {tipping && <TipsDialog performers={tipped} currency={currency} store={store} onClose={() => setTipping(false)} />}
       {store.contract && <ContractCard document={store.contract} />}
       {store.offer && !store.contract && <OfferCard document={store.offer} store={store} onChanged={onChanged} />}
       {/* Before any money moved (no accepted offer yet) a card of zeros says nothing: it is left out. */}

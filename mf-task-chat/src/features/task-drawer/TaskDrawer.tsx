@@ -16,7 +16,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
 import { filesStore } from './attachments/files-store';
 import { useFileDrop } from './attachments/useFileDrop';
-import { ChatPane } from './ChatPane';
+import { ChatPane } from '../chat/ChatPane';
 import { DescriptionHistoryDialog } from './description/DescriptionHistoryDialog';
 import { DescriptionSection } from './description/DescriptionSection';
 import { descriptionStore } from './description/description-store';
@@ -37,7 +37,8 @@ const useStyles = makeStyles({
   columns: { display: 'flex', gap: tokens.spacingHorizontalXL, alignItems: 'flex-start', minWidth: 0 },
   detail: { flex: '1 1 0', minWidth: 0 },
   chat: {
-    flex: `0 0 ${TASK_PANEL_WIDTH.rightPaneMin}px`,
+    // The chat takes up to 540 px of the wide drawer, never less than the spec's 360.
+    flex: '0 1 540px',
     minWidth: `${TASK_PANEL_WIDTH.rightPaneMin}px`,
     position: 'sticky',
     top: 0,
@@ -198,7 +199,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
           )}
           {showChat && (
             <aside className={mergeClasses(styles.chat, narrow && styles.chatNarrow)} aria-label={t('tabs.chat')}>
-              {task ? <ChatPane /> : <ChatSkeleton />}
+              {task ? <ChatPane task={task} /> : <ChatSkeleton />}
             </aside>
           )}
         </div>

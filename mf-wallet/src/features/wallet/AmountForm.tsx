@@ -1,19 +1,17 @@
 import { Button, Field, Input, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
+import { newIdempotencyKey } from '@negayno/shared/api';
 import { messageOfError, messageText } from '@negayno/shared/i18n';
+import { amountOf } from '@negayno/shared/lib';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { amountOf } from './wallet-store';
 
 const CALCULATE_DELAY_MS = 400;
-
-/** An Idempotency-Key (crypto.randomUUID needs a secure context; getRandomValues does not). */
-function newKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start', flexWrap: 'wrap' },
   field: { flex: '1 1 160px', minWidth: 0 },
+  // Fluent's Input keeps a min-width of its own; without this it runs under the button on a phone.
+  input: { minWidth: 0 },
   button: { marginTop: '26px' },
 });
 
@@ -36,11 +34,11 @@ export function AmountForm(props: AmountFormProps) {
   const [hint, setHint] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const { hintOf } = props;
 
   useEffect(() => {
-    key.current = newKey();
+    key.current = newIdempotencyKey();
     if (!hintOf || text.trim() === '') {
       setHint('');
       return;
@@ -91,7 +89,14 @@ export function AmountForm(props: AmountFormProps) {
           validationState={error ? 'error' : 'none'}
           hint={error ? undefined : hint || undefined}
         >
-          <Input inputMode="numeric" value={text} onChange={(_event, data) => setText(data.value)} contentAfter={props.unit} data-testid="amount-input" />
+          <Input
+            className={styles.input}
+            inputMode="numeric"
+            value={text}
+            onChange={(_event, data) => setText(data.value)}
+            contentAfter={props.unit}
+            data-testid="amount-input"
+          />
         </Field>
         <Button
           className={styles.button}

@@ -7,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryGroup, VictoryLegend } from 'victory';
 import type { WalletStore } from './wallet-store';
 
+// Room left of the bars for the widest compact label ("1,5 тис.", "999.9K") at the axis font size.
+const AXIS_ROOM = 58;
+
 type Series = { key: string; color: string; value: (month: BalanceStatMonth) => number };
 
 const SERIES: Record<'in' | 'projects' | 'tasks' | 'tips', Series> = {
@@ -54,9 +57,15 @@ export const MonthChart = observer(function MonthChart(props: { store: WalletSto
   return (
     <div data-testid="wallet-chart">
       {/* The title names the chart's svg (role img) for screen readers. */}
-      <VictoryChart title={t('chartLabel')} height={CHART_HEIGHT} width={450} padding={{ top: 28, bottom: 24, left: 44, right: 8 }} domainPadding={{ x: 20 }}>
+      <VictoryChart
+        title={t('chartLabel')}
+        height={CHART_HEIGHT}
+        width={450}
+        padding={{ top: 28, bottom: 24, left: AXIS_ROOM, right: 8 }}
+        domainPadding={{ x: 20 }}
+      >
         <VictoryLegend
-          x={44}
+          x={AXIS_ROOM}
           y={0}
           orientation="horizontal"
           gutter={16}

@@ -1,7 +1,6 @@
 import { Card, MessageBar, MessageBarBody, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { GiftRegular, WalletRegular } from '@fluentui/react-icons';
-import type { Currency } from '@negayno/shared/contract';
-import { formatMoney } from '@negayno/shared/lib';
+import { currencySign, formatMoney } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { StatusCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
@@ -13,8 +12,6 @@ import { MonthChart } from './MonthChart';
 import { TransactionList } from './TransactionList';
 import { useLiveTransactions } from './useLiveTransactions';
 import type { WalletStore } from './wallet-store';
-
-const UNITS: Record<Currency, string> = { UAH: 'грн', USD: '$', EUR: '€', GBP: '£' };
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -68,7 +65,7 @@ export const WalletPanel = observer(function WalletPanel(props: { store: WalletS
       : kind === 'bonus'
         ? { topUp: false, payout: false, tipsStatistics: false }
         : store.wallet!.can;
-  const unit = UNITS[balance.currency];
+  const unit = currencySign(balance.currency);
 
   return (
     <div className={styles.panel}>

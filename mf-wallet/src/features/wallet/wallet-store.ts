@@ -19,12 +19,6 @@ import { makeAutoObservable, runInAction } from 'mobx';
 
 export type WalletTarget = { kind: 'user' } | { kind: 'bonus' } | { kind: 'project'; projectId: number };
 
-/** What the amount field holds, sent as minor units when it is a whole number (the server names every other problem). */
-export function amountOf(text: string): number | string {
-  const trimmed = text.trim();
-  return /^\d{1,12}$/.test(trimmed) ? Number(trimmed) * 100 : trimmed;
-}
-
 export class WalletStore {
   wallet: WalletAnswer | null = null;
   bonus: Balance | null = null;

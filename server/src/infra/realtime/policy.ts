@@ -4,11 +4,13 @@ import type { AuthUser } from '../../lib/auth-user.js';
 export interface RoomChecks {
   canSeeProject(user: AuthUser, projectId: number): Promise<boolean>;
   canSeeTask(user: AuthUser, taskId: number): Promise<boolean>;
+  /** The chats module's rule: clients never read `work` (decisions 4). */
+  canReadChat(user: AuthUser, chatId: number): Promise<boolean>;
 }
 
 /**
- * A socket may listen to a project or a task it may see, and to its own user room. Chat rooms wait for
- * the chat module's policy; until then they are refused.
+ * A socket may listen to a project or a task it may see, a chat it may read, and its own user room.
+ * The events catch-up (`GET /api/events`) asks the same question before it answers a room's log.
  */
 export async function mayJoinRoom(user: AuthUser, room: unknown, checks: RoomChecks): Promise<boolean> {
   if (typeof room !== 'string') return false;
@@ -22,6 +24,6 @@ export async function mayJoinRoom(user: AuthUser, room: unknown, checks: RoomChe
     case 'task':
       return checks.canSeeTask(user, parsed.id);
     case 'chat':
-      return false;
+      return checks.canReadChat(user, parsed.id);
   }
 }

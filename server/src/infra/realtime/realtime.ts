@@ -1,13 +1,23 @@
 /**
- * What other modules call to push live events. Rooms: user:{id} (every socket of a user), project:{id}
- * and task:{id} (joined after a policy check). With one process the default in-memory adapter is all
+ * What other modules call to push live events. Rooms: user:{id} (every socket of a user), project:{id},
+ * task:{id} and chat:{id} (joined after a policy check). Every event that carries data is numbered per
+ * room and written to the event log first (event-log.ts), then sent with its numbers (`seq`); the sends
+ * of one process go out one after another, so each room's numbers leave this process in order. With one process the default in-memory adapter is all
  * there is; several processes need a shared adapter (@socket.io/postgres-adapter or the Redis one),
  * passed to buildApp as `socketAdapter`: nothing here changes, since rooms and fetchSockets go
  * through the adapter.
  */
-import { rooms, type ClientToServerEvents, type RoomName, type ServerEventName, type ServerToClientEvents } from '@negayno/shared/contract';
+import {
+  rooms,
+  type ClientToServerEvents,
+  type LiveEventPayloads,
+  type LoggedEventName,
+  type RoomName,
+  type ServerToClientEvents,
+} from '@negayno/shared/contract';
 import type { Server } from 'socket.io';
 import type { AuthUser } from '../../lib/auth-user.js';
+import type { EventLog } from './event-log.js';
 import { mayJoinRoom, type RoomChecks } from './policy.js';
 
 export interface SocketData {
@@ -18,8 +28,8 @@ export interface SocketData {
 
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-type EventName = ServerEventName;
-type EventArgs<E extends EventName> = Parameters<ServerToClientEvents[E]>;
+type EventName = LoggedEventName;
+type EventArgs<E extends EventName> = [payload: LiveEventPayloads[E]];
 
 /** What Realtime asks to keep rooms and sessions honest; given once the domain services exist (they are built after Realtime). */
 export interface RealtimeGuards {
@@ -30,8 +40,14 @@ export interface RealtimeGuards {
 
 export class Realtime {
   private guards: RealtimeGuards | null = null;
+  /** The sends under way, one after another (a failure is logged and the next goes on). */
+  private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly io: SocketServer) {}
+  constructor(
+    private readonly io: SocketServer,
+    readonly log: EventLog,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
 
   useGuards(guards: RealtimeGuards): void {
     this.guards = guards;
@@ -106,7 +122,29 @@ export class Realtime {
     return this.guards;
   }
 
-  private emit<E extends EventName>(room: string | string[], event: E, args: EventArgs<E>): void {
-    this.io.to(room).emit(event, ...args);
+  /** The users with a socket in a room now (a chat's readers who have it open). */
+  async usersIn(room: RoomName): Promise<Set<number>> {
+    return new Set((await this.io.in(room).fetchSockets()).map((socket) => socket.data.user.id));
+  }
+
+  /** Resolves once every event asked for so far has been logged and sent (tests, shutdown). */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  /**
+   * Called after the change committed. The event is numbered and logged, then sent to the rooms at
+   * once (a socket in several of them gets it once, with each room's number).
+   */
+  private emit<E extends EventName>(room: RoomName | RoomName[], event: E, [payload]: EventArgs<E>): void {
+    const roomNames = Array.isArray(room) ? room : [room];
+    this.queue = this.queue.then(async () => {
+      try {
+        const seq = await this.log.append(roomNames, event, payload);
+        (this.io.to(roomNames).emit as (name: string, payload: unknown) => void)(event, { ...payload, seq });
+      } catch (error) {
+        this.onError(error);
+      }
+    });
   }
 }

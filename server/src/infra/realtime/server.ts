@@ -10,6 +10,7 @@ import { SOCKET_PATH, rooms } from '@negayno/shared/contract';
 import { Server, type ServerOptions } from 'socket.io';
 import { isCrossSiteRequest } from '../../http/same-origin.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import type { EventLog } from './event-log.js';
 import { mayJoinRoom, type RoomChecks } from './policy.js';
 import type { SocketServer } from './realtime.js';
 
@@ -37,6 +38,8 @@ export interface SessionResolver {
 export interface SocketHandlerDeps {
   sessions: SessionResolver;
   rooms: RoomChecks;
+  /** The live events' log: a join answers the room's current number, so the browser knows where it starts. */
+  events: Pick<EventLog, 'current'>;
   /** The session token in a handshake's Cookie header. */
   sessionTokenOf: (cookieHeader: string) => string | undefined;
   /** Events one socket may send per 10 seconds. */
@@ -81,7 +84,13 @@ export function attachSocketHandlers(io: SocketServer, deps: SocketHandlerDeps):
   });
 
   io.on('connection', (socket) => {
-    void socket.join(rooms.user(socket.data.user.id));
+    const userRoom = rooms.user(socket.data.user.id);
+    void socket.join(userRoom);
+    // Joined first, then read: an event numbered after this number reaches the socket live.
+    deps.events.current(userRoom).then(
+      (seq) => socket.emit('live.hello', { room: userRoom, seq }),
+      (error: unknown) => deps.log(error),
+    );
 
     const withinBudget = eventBudget(deps.eventsPer10Seconds);
     socket.use((_event, next) => {
@@ -95,8 +104,14 @@ export function attachSocketHandlers(io: SocketServer, deps: SocketHandlerDeps):
         deps.log(error);
         return false;
       });
-      if (allowed) await socket.join(room);
-      ack({ ok: allowed });
+      if (!allowed) return ack({ ok: false });
+      await socket.join(room);
+      // The number after joining: whatever the browser loads now already holds every event up to it.
+      const seq = await deps.events.current(room).catch((error: unknown) => {
+        deps.log(error);
+        return undefined;
+      });
+      ack(seq === undefined ? { ok: true } : { ok: true, seq });
     });
 
     socket.on('leave', (room) => {

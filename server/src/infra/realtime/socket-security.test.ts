@@ -73,7 +73,7 @@ describe('socket rooms and sessions under attack', () => {
   it('takes a removed member’s socket out of the project and task rooms at once: later events do not reach it', async () => {
     const { project, member, task, socket } = await memberSocket();
     const heard: unknown[] = [];
-    socket.on('project.update', (payload) => heard.push(payload));
+    socket.on('project.update', ({ seq: _seq, ...payload }) => heard.push(payload));
     const response = await ctx.request('DELETE', `/api/project/${project.id}/user/${member.id}/delete`, { cookie: adminCookie });
     expect(response.status).toBe(200);
     expect(await inRoom(`project:${project.id}`)).not.toContain(socket.id);

@@ -1,12 +1,15 @@
 /**
- * The chats module's front door, as far as the task life cycle needs it (issue 11): a task's chats are
- * made when it enters discussion, and each workflow step leaves a system message (no author) in the
- * main chat, inside the step's own transaction. The full chat (reading, writing, reactions) is its own issue.
+ * The chats module's front door: the task chats (issue 13) and, for the task life cycle (issue 11), a
+ * task's chats made when it enters discussion and the system messages each workflow step leaves (no
+ * author) in the main chat, inside the step's own transaction.
  */
 import type { Db } from '../../db/connection.js';
 import { chatIdOf, createTaskChats, insertSystemMessage, messagesOf } from './repo.js';
 
 export { createTaskChats };
+export { ChatJobs, type ChatJobOptions } from './jobs.js';
+export { chatsRoutes } from './routes.js';
+export { ChatsService } from './service.js';
 
 /** Text as HTML: a system message is HTML (spec 3), and what a person typed (a reason) is only ever text in it. */
 export function escapeHtml(text: string): string {

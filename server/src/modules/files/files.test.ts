@@ -140,12 +140,12 @@ describe('task files: upload checked by type and content, served only to readers
     const { io } = await import('socket.io-client');
     const socket = io(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: cookies.guest, origin: base } });
     try {
-      expect(await new Promise<{ ok: boolean }>((resolve) => socket.emit('join', `task:${task.id}`, resolve))).toEqual({ ok: true });
+      expect(await new Promise<{ ok: boolean }>((resolve) => socket.emit('join', `task:${task.id}`, resolve))).toMatchObject({ ok: true });
       const heard = new Promise<{ taskId: number }>((resolve) => socket.once('task.files.update', resolve));
       const before = storedCount();
       expect((await ctx.request('DELETE', `/api/file/${file.id}/delete`, { cookie: cookies.guest })).status).toBe(403);
       expect((await ctx.request('DELETE', `/api/file/${file.id}/delete`, { cookie: cookies.author })).status).toBe(200);
-      expect(await heard).toEqual({ taskId: task.id });
+      expect(await heard).toMatchObject({ taskId: task.id });
       expect(storedCount()).toBe(before - 1);
       expect((await ctx.get(file.url, { cookie: cookies.author })).status).toBe(404);
     } finally {

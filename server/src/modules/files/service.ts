@@ -9,7 +9,7 @@ import { open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { extensionOf, fileKindOf, rooms, type TaskFile } from '@negayno/shared/contract';
+import { extensionOf, fileKindOf, rooms, type FileKind, type TaskFile } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { Realtime } from '../../infra/realtime/realtime.js';
@@ -26,6 +26,20 @@ import { makePreview } from './thumbnails.js';
 export interface IncomingFile {
   filename: string;
   stream: Readable & { truncated?: boolean };
+}
+
+/** What an upload turned out to be, once checked and stored: the columns of the caller's row. */
+export interface StoredUpload {
+  name: string;
+  extension: string;
+  kind: FileKind;
+  mime: string;
+  size: number;
+  storage_key: string;
+  thumb_key: string | null;
+  color: string;
+  width: number | null;
+  height: number | null;
 }
 
 export interface ServedFile {
@@ -73,6 +87,18 @@ export class FilesService {
    */
   async upload(user: AuthUser, taskId: number, incoming: IncomingFile): Promise<TaskFile> {
     await this.tasks.editable(user, taskId);
+    const stored = await this.receive(String(taskId), incoming);
+    const row = await insertFile(this.db, { task_id: taskId, author_id: user.id, ...stored });
+    this.announce(taskId);
+    return toTaskFile(row);
+  }
+
+  /**
+   * The checks and the storing of an upload, for every module that takes files (a task's attachments,
+   * a chat message's file): the bytes are kept under `keyPrefix/` and what they are is answered for the
+   * caller's own row. Refusals are `file_is_invalid`, `file_is_empty`, `file_is_too_large`.
+   */
+  async receive(keyPrefix: string, incoming: IncomingFile): Promise<StoredUpload> {
     const cleaned = cleanFileName(incoming.filename);
     const extension = extensionOf(cleaned);
     const kind = fileKindOf(cleaned);
@@ -89,13 +115,11 @@ export class FilesService {
       if (!contentFitsExtension(extension, head)) throw new AppError('file_is_invalid');
       const { size } = await stat(temp);
       const preview = await makePreview(temp, extension, kind);
-      const key = `${taskId}/${randomUUID()}.${extension}`;
+      const key = `${keyPrefix}/${randomUUID()}.${extension}`;
       const thumbKey = preview.thumbPath ? `${key}.thumb.webp` : null;
       await this.store.putFile(key, temp);
       if (preview.thumbPath && thumbKey) await this.store.putFile(thumbKey, preview.thumbPath);
-      const row = await insertFile(this.db, {
-        task_id: taskId,
-        author_id: user.id,
+      return {
         name: withExtension(cleaned, extension),
         extension,
         kind,
@@ -106,13 +130,25 @@ export class FilesService {
         color: preview.color,
         width: preview.width,
         height: preview.height,
-      });
-      this.announce(taskId);
-      return toTaskFile(row);
+      };
     } finally {
       await rm(temp, { force: true });
       await rm(`${temp}.thumb.webp`, { force: true });
     }
+  }
+
+  /** Removes the bytes of a stored upload (its row is gone, or was never written). */
+  async discard(stored: Pick<StoredUpload, 'storage_key' | 'thumb_key'>): Promise<void> {
+    await Promise.all([this.store.remove(stored.storage_key), stored.thumb_key ? this.store.remove(stored.thumb_key) : undefined]);
+  }
+
+  /** The bytes of a stored upload (or its thumbnail), for a caller that checked who may read it. */
+  async serve(stored: StoredUpload, variant: 'content' | 'thumb'): Promise<ServedFile> {
+    const key = variant === 'thumb' ? stored.thumb_key : stored.storage_key;
+    const found = key ? await this.store.read(key) : null;
+    if (!found) throw new AppError('file_not_found');
+    const inline = variant === 'thumb' || (['image', 'video', 'audio'].includes(stored.kind) && stored.extension !== 'svg' && stored.extension !== 'svgz');
+    return { ...found, mime: variant === 'thumb' ? 'image/webp' : stored.mime, name: stored.name, inline };
   }
 
   /** Spec 5: a non-empty new name; the extension is kept, or put back when the new name lacks it. */
@@ -131,7 +167,7 @@ export class FilesService {
     const file = await this.editableFile(user, fileId);
     await deleteFile(this.db, fileId);
     // The row is gone first: a failure to remove the bytes leaves an orphan, never a broken card.
-    await Promise.all([this.store.remove(file.storage_key), file.thumb_key ? this.store.remove(file.thumb_key) : undefined]);
+    await this.discard(file);
     this.announce(file.task_id);
     return null;
   }
@@ -140,11 +176,7 @@ export class FilesService {
   async open(user: AuthUser, fileId: number, variant: 'content' | 'thumb'): Promise<ServedFile> {
     const file = await findFile(this.db, fileId);
     if (!file || !(await this.tasks.canSee(user, file.task_id))) throw new AppError('file_not_found');
-    const key = variant === 'thumb' ? file.thumb_key : file.storage_key;
-    const stored = key ? await this.store.read(key) : null;
-    if (!stored) throw new AppError('file_not_found');
-    const inline = variant === 'thumb' || (['image', 'video', 'audio'].includes(file.kind) && file.extension !== 'svg' && file.extension !== 'svgz');
-    return { ...stored, mime: variant === 'thumb' ? 'image/webp' : file.mime, name: file.name, inline };
+    return this.serve(file, variant);
   }
 
   private async editableFile(user: AuthUser, fileId: number): Promise<FileRow> {

@@ -142,6 +142,11 @@ describe('payouts, tips, statements, statistics and project closure', () => {
     const foreign = await createProject(ctx.db, { owner: await createUser(ctx.db) });
     await fund({ kind: 'project', projectId: closing.id }, 75_000);
     const cookie = await ctx.login(admin.email);
+    // Deleting outright would strand the money on an archived project: refused, nothing changed.
+    const deleted = await ctx.request('DELETE', `/api/project/${closing.id}/delete`, { cookie });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body).toMatchObject({ code: 'method_not_allowed' });
+    expect(data<{ balance: number }>(await ctx.get(`/api/project/${closing.id}/balance`, { cookie })).balance).toBe(75_000);
     expect((await ctx.post(`/api/project/${closing.id}/close`, { projectId: foreign.id }, { cookie })).status).toBe(404);
     expect((await ctx.post(`/api/project/${closing.id}/close`, { projectId: closing.id }, { cookie })).status).toBe(400);
     expect(data(await ctx.post(`/api/project/${closing.id}/close`, { projectId: kept.id }, { cookie }))).toEqual({ projectId: kept.id });

@@ -186,7 +186,7 @@ describe('notifications', () => {
     dataOf(await ctx.post(`/api/project/${project.id}/invite-user`, { email: invitee.email }, { cookie: adminCookie }));
     const event = await arrived;
     const [latest] = (await listOf(await ctx.login(invitee.email))).list;
-    expect(event).toEqual({ id: latest!.id });
+    expect(event).toMatchObject({ id: latest!.id });
     const delivery = await ctx.db
       .selectFrom('notification_deliveries')
       .select(['status', 'attempts'])

@@ -45,10 +45,13 @@ export class ProjectEditingService {
 
   /**
    * Everyone tied to the project hears it is gone. The answer names the project to show next: the one
-   * asked for if the viewer still sees it, else the first of their list, else none.
+   * asked for if the viewer still sees it, else the first of their list, else none. A project that
+   * still holds money is refused: its balance would be stranded on an archived project, so the
+   * closure call (`POST /project/{id}/close`) sends it somewhere first.
    */
   async delete(user: AuthUser, projectId: number, wanted: number | undefined): Promise<DeleteProjectAnswer> {
     await this.projects.accessFor(user, projectId, canDeleteProject);
+    if (await this.projects.holdsMoney(user, projectId)) throw new AppError('method_not_allowed');
     const people = await this.db.transaction().execute(async (trx) => {
       const tied = await peopleOf(trx, projectId);
       await markProjectDeleted(trx, projectId);

@@ -67,6 +67,12 @@ export class ProjectsService {
     return { projectId, name: relation.name, currency: relation.currency };
   }
 
+  /** Whether money is still on the project's balance: such a project is closed through the money module, never deleted. */
+  async holdsMoney(user: AuthUser, projectId: number): Promise<boolean> {
+    const { currency } = await this.balanceOwnedBy(user, projectId);
+    return (await this.ledger.balanceOf({ kind: 'project', projectId }, currency)) !== 0;
+  }
+
   /** Who receives a project's balance events: its administrators. */
   async balanceOwnersOf(projectId: number): Promise<number[]> {
     return (await membersOf(this.db, projectId)).filter((member) => member.role === 'administrator').map((member) => member.userId);

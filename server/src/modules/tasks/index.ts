@@ -2,8 +2,9 @@
 export { taskAudience } from './audience.js';
 export { columnCountersFor } from './counters.js';
 export { EXPIRATION_OF_STATUS, dueColumnOf } from './life-cycle.js';
-export { boardViewOf } from './policy.js';
+export { boardViewOf, readableChatKeys } from './policy.js';
 export { insertTask, nextTaskNumber } from './repo.js';
 export { tasksRoutes } from './routes.js';
 export { TasksService } from './service.js';
 export { TaskEditingService } from './editing.js';
+export { chatFactsOf, whoseMoveOf } from './whose-move.js';

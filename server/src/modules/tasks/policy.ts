@@ -78,7 +78,12 @@ export function taskPermissionsOf(user: AuthUser, access: ProjectAccess | null, 
   return canEditTask(user, access, task) ? EDITABLE : READ_ONLY;
 }
 
-/** Clients read the main chat only; the work ("technical") chat is for staff and performers. */
+/**
+ * Decisions 4: `main` is for clients and staff, `work` (the "technical chat") for staff and performers.
+ * Clients never read `work`; performers talk to the client through the managers.
+ */
 export function readableChatKeys(user: AuthUser): ChatKey[] {
-  return user.role === 'user' ? ['main'] : ['main', 'work'];
+  if (user.role === 'user') return ['main'];
+  if (user.role === 'performer') return ['work'];
+  return ['main', 'work'];
 }

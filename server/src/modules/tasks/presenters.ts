@@ -9,6 +9,7 @@ export interface ViewerParts {
   column: KanbanColumn | null;
   color: CardColor | null;
   chats: ChatRow[];
+  whoseMove: TaskCard['whoseMove'];
   managers: TaskCard['managers'];
   can: TaskPermissions;
 }
@@ -38,6 +39,7 @@ export function toTaskCard(row: CardRow, parts: ViewerParts): TaskCard {
     color: parts.color,
     unreadMessageCounters: unread,
     chats,
+    whoseMove: parts.whoseMove,
     managers: parts.managers,
     performers: row.performers ?? [],
     paused: row.paused,

@@ -26,7 +26,7 @@ function likeEscaped(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function selectTaskIds(db: Db, selection: TaskSelection): SelectQueryBuilder<Database, 'tasks', { id: number }> {
+export function selectTaskIds(db: Db, selection: TaskSelection): SelectQueryBuilder<Database, 'tasks', { id: number }> {
   let query = db.selectFrom('tasks').select('tasks.id');
   if ('taskId' in selection) return query.where('tasks.id', '=', selection.taskId);
   query = query.where('tasks.project_id', 'in', selection.projectIds);

@@ -7,6 +7,7 @@ import type { Notifier } from '../notifications/index.js';
 import { canCreateTask, type ProjectAccess, type ProjectsService } from '../projects/index.js';
 import { cardColor } from './colors.js';
 import { boardScopeOf, boardStatusesOf, canEditTask, canSeeTask, columnOf, readableChatKeys, taskPermissionsOf } from './policy.js';
+import { chatFactsOf, whoseMoveOf } from './whose-move.js';
 import { toArchivedTask, toManagers, toTask, toTaskCard } from './presenters.js';
 import {
   archivedPage,
@@ -176,11 +177,13 @@ export class TasksService {
    * the viewer's share of each card (column, colour, chats, managers, what they may do).
    */
   private async cards(user: AuthUser, accesses: Map<number, ProjectAccess>, selection: TaskSelection): Promise<TaskCard[]> {
-    const [rows, chats, staff] = await Promise.all([
+    const [rows, chats, staff, facts] = await Promise.all([
       cardRows(this.db, selection),
       chatsWithUnread(this.db, selection, user.id, readableChatKeys(user)),
       this.projects.staffByProject([...accesses.keys()]),
+      chatFactsOf(this.db, selection),
     ]);
+    const moves = new Map(facts.map((fact) => [fact.taskId, whoseMoveOf(fact)]));
     const chatsByTask = groupByTask(chats);
     const managers = new Map([...staff].map(([projectId, rows]) => [projectId, toManagers(rows)]));
     const now = new Date();
@@ -190,13 +193,15 @@ export class TasksService {
         column: columnOf(user, row.status),
         color: cardColor(access.role, row, now),
         chats: chatsByTask.get(row.id) ?? [],
+        whoseMove: moves.get(row.id) ?? null,
         managers: managers.get(row.projectId) ?? [],
         can: taskPermissionsOf(user, access, row),
       });
     });
   }
 
-  private async findVisible(user: AuthUser, taskId: number) {
+  /** The task and the viewer's access to its project, if the viewer may see it (the chats ask this on every call). */
+  async findVisible(user: AuthUser, taskId: number) {
     const task = await findTaskRow(this.db, taskId);
     if (!task) return null;
     const [access, performs] = await Promise.all([this.projects.accessTo(user, task.project_id), performsTask(this.db, taskId, user.id)]);

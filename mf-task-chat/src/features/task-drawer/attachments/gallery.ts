@@ -27,6 +27,9 @@ export const GALLERY_SETTINGS = {
   mobileSettings: { controls: true, showCloseIcon: true, download: true },
 } as const;
 
+/** What a slide needs: a task's file or a chat message's file. */
+export type GalleryFile = Pick<TaskFile, 'id' | 'name' | 'kind' | 'url' | 'thumb'>;
+
 interface GalleryInstance {
   openGallery(index?: number): void;
   closeGallery(): void;
@@ -34,11 +37,11 @@ interface GalleryInstance {
 }
 
 /** The files that open in the gallery, in the order of the grid. */
-export function galleryFilesOf(files: TaskFile[]): TaskFile[] {
+export function galleryFilesOf<F extends GalleryFile>(files: F[]): F[] {
   return files.filter((file) => opensInGallery(file.name));
 }
 
-function slideOf(file: TaskFile): GalleryItem {
+function slideOf(file: GalleryFile): GalleryItem {
   if (file.kind === 'video') {
     return {
       // lightGallery types the attributes as a whole video element; it only copies the ones given.
@@ -58,7 +61,7 @@ let current: GalleryInstance | null = null;
  * Opens the gallery on one file inside `container` (the task drawer: a modal keeps focus and clicks to
  * itself, so the gallery must live within it); `onClosed` gets focus back to where the user was.
  */
-export async function openGallery(files: TaskFile[], start: TaskFile, container: HTMLElement, onClosed: () => void): Promise<void> {
+export async function openGallery(files: GalleryFile[], start: GalleryFile, container: HTMLElement, onClosed: () => void): Promise<void> {
   const [{ default: lightGallery }, { default: lgZoom }, { default: lgThumbnail }, { default: lgVideo }] = await Promise.all([
     import('lightgallery'),
     import('lightgallery/plugins/zoom'),

@@ -50,6 +50,11 @@ const en: Translation<typeof uk> = {
     deleteTitle: 'Delete the project “{{name}}”?',
     deleteText: 'Its tasks, members and history disappear for everyone. This cannot be undone.',
     deleteConfirm: 'Delete',
+    closureText: 'The project holds {{amount}}. Before it is deleted, the balance goes to:',
+    closureTarget: 'Where the balance goes',
+    closureToWallet: 'My wallet',
+    closureToProject: 'The project “{{name}}”',
+    closureConfirm: 'Transfer and delete',
   },
   create: {
     title: 'New project',

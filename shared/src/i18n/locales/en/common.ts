@@ -39,6 +39,10 @@ const en: Translation<typeof uk> = {
   loadFailed: { title: 'Could not load this', text: 'Check your connection and try again.' },
   clearSelection: 'Clear selection',
   crashed: { title: 'Something broke in this section', text: 'We have the report. Try opening it again.' },
+  remoteUpdate: {
+    text: 'A new version of {{names}} is out. Reload the page to use it.',
+    reload: 'Reload',
+  },
   remotes: {
     'mf-auth': 'Sign in',
     'mf-board': 'Board',

@@ -59,10 +59,6 @@ const en: Translation<typeof uk> = {
   taskDescriptionHistoryEmptyTitle: 'No history yet',
   taskDescriptionHistoryEmptyDescription: 'Earlier versions of the description appear here after the first save.',
   tabs: { detail: 'Task', chat: 'Chat' },
-  chatPending: {
-    title: 'The task chat goes here',
-    text: 'The chat comes with task discussion in a coming update.',
-  },
   editor: {
     bold: 'Bold',
     italic: 'Italic',

@@ -93,6 +93,14 @@ const en: Translation<typeof uk> = {
     refunded: 'Refunded',
     tips: 'Tips',
   },
+  tips: {
+    title: 'Thank the performer with a tip?',
+    text: 'Tips go from your wallet to the performer in full.',
+    performer: 'Performer',
+    amount: 'Tip amount',
+    skip: 'Not now',
+    send: 'Send tip',
+  },
   noPerformers: 'No performers',
   invalidDate: 'The date must be in d.m.Y H:i format and later than now',
 };

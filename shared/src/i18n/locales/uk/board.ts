@@ -47,6 +47,11 @@ export default {
     deleteTitle: 'Видалити проєкт «{{name}}»?',
     deleteText: 'Задачі, учасники та історія проєкту зникнуть для всіх. Це не можна скасувати.',
     deleteConfirm: 'Видалити',
+    closureText: 'На балансі проєкту {{amount}}. Перед видаленням його буде переказано:',
+    closureTarget: 'Куди переказати баланс',
+    closureToWallet: 'На мій гаманець',
+    closureToProject: 'У проєкт «{{name}}»',
+    closureConfirm: 'Переказати й видалити',
   },
   create: {
     title: 'Новий проєкт',

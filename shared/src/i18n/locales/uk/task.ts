@@ -56,10 +56,6 @@ export default {
   taskDescriptionHistoryEmptyTitle: 'Історія порожня',
   taskDescriptionHistoryEmptyDescription: 'Тут з’являться попередні версії опису після першого збереження.',
   tabs: { detail: 'Задача', chat: 'Чат' },
-  chatPending: {
-    title: 'Тут буде чат задачі',
-    text: 'Чат з’явиться разом з обговоренням задач у наступному оновленні.',
-  },
   editor: {
     bold: 'Жирний',
     italic: 'Курсив',

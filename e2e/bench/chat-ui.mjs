@@ -1,0 +1,125 @@
+// Issue 13 figures of the browser's chat: a chat of 5,000 messages opening in the task drawer (a click on
+// the card → the chat ready: positioned at its last message and faded in), and a message sent in one
+// browser → painted in another (both on loopback, one machine's clock).
+import { launchChromium } from './lib/browser.mjs';
+/* global document, requestAnimationFrame, MutationObserver, KeyboardEvent -- the page.evaluate callbacks run in the browser */
+import { startServer } from '../support/server.mjs';
+import { summary } from './lib/stats.mjs';
+
+const MESSAGES = Number(process.env.BENCH_CHAT_SIZE ?? 5000);
+const OPENS = Number(process.env.BENCH_RUNS ?? 10);
+const SENDS = Number(process.env.BENCH_CHAT_SENDS ?? 40);
+const SEED_CONCURRENCY = 8;
+
+async function api(request, method, url, data) {
+  const response = await request[method](url, data === undefined ? {} : { data });
+  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+  return (await response.json()).data;
+}
+
+async function signedIn(browser, url, email) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: url });
+  await api(context.request, 'post', '/api/login', { email, password: 'negayno-demo' });
+  return context;
+}
+
+/** One open: the board, a click on the card, then the frame after the chat says it is ready. */
+async function openOnce(page, boardUrl, taskId) {
+  await page.goto(boardUrl);
+  const card = page.locator(`[data-testid="task-card"][data-task-id="${taskId}"]`);
+  await card.waitFor();
+  await page.evaluate(() => document.addEventListener('click', () => performance.mark('chat:click'), { capture: true, once: true }));
+  await card.click();
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const check = () => {
+          if (document.querySelector('[data-testid="chat-messages"][data-ready="true"] [data-testid="message"]'))
+            requestAnimationFrame(() => resolve(performance.now() - performance.getEntriesByName('chat:click')[0].startTime));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
+}
+
+export async function run() {
+  const lines = [];
+  const server = await startServer();
+  const browser = await launchChromium();
+  try {
+    const admin = await signedIn(browser, server.url, 'admin@demo.test');
+    const am = await signedIn(browser, server.url, 'am@demo.test');
+    const projects = await api(admin.request, 'get', '/api/projects');
+    const projectId = projects.find((p) => p.name === 'Інтернет-магазин').id;
+    const task = await api(admin.request, 'post', `/api/project/${projectId}/new-task`, { name: 'Bench chat' });
+    await api(admin.request, 'post', `/api/task/${task.id}/action/publish`, { negayno: false });
+    await api(am.request, 'post', `/api/task/${task.id}/action/to-discussion`, {});
+    const { chats } = await api(am.request, 'get', `/api/task/${task.id}/chats`);
+    const main = chats.find((chat) => chat.key === 'main');
+
+    // 5,000 messages, half from each side, through the real call.
+    let next = 0;
+    const seedStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: SEED_CONCURRENCY }, async () => {
+        while (next < MESSAGES) {
+          const index = (next += 1);
+          const context = index % 2 ? admin : am;
+          const response = await context.request.post(`/api/chat/${main.id}/new-message`, {
+            multipart: { message: `Повідомлення ${index}: ${'текст '.repeat(1 + (index % 12))}`, tempId: `bench-${index}` },
+          });
+          if (!response.ok()) throw new Error(`seed ${index}: ${response.status()} ${await response.text()}`);
+        }
+      }),
+    );
+    lines.push(
+      `seeding ${MESSAGES} messages through POST /chat/{id}/new-message, ${SEED_CONCURRENCY} at a time: ${((MESSAGES / (performance.now() - seedStarted)) * 1000).toFixed(0)} messages/s`,
+    );
+
+    const reader = await am.newPage();
+    const boardUrl = `${server.url}/project/${projectId}`;
+    await openOnce(reader, boardUrl, task.id);
+    const opens = [];
+    for (let index = 0; index < OPENS; index += 1) opens.push(await openOnce(reader, boardUrl, task.id));
+    lines.push(
+      `chat of ${MESSAGES} messages, click on the card → chat ready (newest 50 painted, positioned, 120 ms ready delay of spec 9 included): ${summary(opens)}`,
+    );
+
+    // One browser sends, the other paints: the sender's clock at Enter, the reader's at the frame with the text.
+    const url = `${server.url}/task/${task.id}?projectId=${projectId}`;
+    const sender = await admin.newPage();
+    await Promise.all([sender.goto(url), reader.goto(url)]);
+    for (const page of [sender, reader]) await page.locator('[data-testid="chat-messages"][data-ready="true"]').waitFor();
+    const delays = [];
+    for (let index = 0; index < SENDS; index += 1) {
+      const text = `Пінг ${index} ${Date.now()}`;
+      const painted = reader.evaluate(
+        (wanted) =>
+          new Promise((resolve) => {
+            const found = () => [...document.querySelectorAll('[data-testid="message-text"]')].some((element) => element.textContent === wanted);
+            const observer = new MutationObserver(() => {
+              if (!found()) return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+            });
+            observer.observe(document.querySelector('[data-testid="chat-messages"]'), { childList: true, subtree: true, characterData: true });
+          }),
+        text,
+      );
+      await sender.getByTestId('chat-input').fill(text);
+      const sent = await sender.evaluate(() => {
+        const input = document.querySelector('[data-testid="chat-input"]');
+        const at = performance.timeOrigin + performance.now();
+        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+        return at;
+      });
+      delays.push((await painted) - sent);
+    }
+    lines.push(`message sent in one browser (Enter) → painted in another, loopback: ${summary(delays)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  return lines;
+}

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { scriptsFetchedDuring, splitAtFirstScreen, sum } from '../support/scripts-fetched.mjs';
+
+/**
+ * The login page's JavaScript budget (issue 17): gzip level 9 of every script a first-time visitor's
+ * browser fetches until the form is up, federation runtime, React and Fluent included. Sizes, not
+ * times: a change that makes the page heavier fails here, and the reason is in docs/perf.md.
+ * The issue's goal is 150 kB; the page is at 299 kB (from 537 kB), and docs/perf.md says what the
+ * rest is. Lower this figure with every cut, never raise it to make room.
+ */
+const LOGIN_BUDGET_GZIP_BYTES = 310_000;
+
+test('the login page stays within its JavaScript budget', async ({ page }) => {
+  const scripts = await scriptsFetchedDuring(page, async () => {
+    await page.goto('/login');
+    await expect(page.getByTestId('login-email')).toBeVisible();
+    await expect(page.getByTestId('login-email')).toBeEditable();
+  });
+  // What the host defers until the form is up (the language menu, the board for after sign-in) may
+  // already have begun: it is not the first screen's.
+  const { own } = await splitAtFirstScreen(page, scripts);
+  const total = sum(own, 'gzip');
+  const listing = own.map((script) => `${script.app}/${script.file} ${(script.gzip / 1000).toFixed(1)} kB`).join('\n');
+  expect(own.length, 'the page fetched its scripts').toBeGreaterThan(3);
+  expect(total, `login page JavaScript, gzip ${(total / 1000).toFixed(1)} kB:\n${listing}`).toBeLessThanOrEqual(LOGIN_BUDGET_GZIP_BYTES);
+});

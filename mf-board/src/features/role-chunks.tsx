@@ -1,0 +1,12 @@
+/**
+ * What only one side uses comes in a chunk of its own (issue 17), so the other side never downloads
+ * it: creating projects is for client roles (`client-role`), the board across all projects is for
+ * staff (`staff`). The e2e spec role-chunks.spec.ts holds each side to it by these chunk names.
+ */
+import { lazy } from 'react';
+
+export const CreateProjectDialog = lazy(() =>
+  import(/* webpackChunkName: "client-role" */ './projects/CreateProjectDialog').then((module) => ({ default: module.CreateProjectDialog })),
+);
+
+export const StaffBoard = lazy(() => import(/* webpackChunkName: "staff" */ './home/StaffBoard').then((module) => ({ default: module.StaffBoard })));

@@ -1,0 +1,50 @@
+/**
+ * The demo a fresh `npm start` shows: every status on the boards, an offer waiting for the client with
+ * two versions, contracts for the accepted work, money that adds up, and a second start that seeds nothing.
+ */
+import type { TaskCard, TaskDocument } from '@negayno/shared/contract';
+import { checkLedger } from '../modules/money/index.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { dataOf } from '../test/workflow-kit.js';
+import { DEMO_PASSWORD, seedDemo } from './demo.js';
+
+describe('the demo seed', () => {
+  let ctx: TestContext;
+  let cookie: string;
+  let cards: TaskCard[];
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    expect(await seedDemo(ctx.db, ctx.services.ledger)).toBe(true);
+    cookie = await ctx.login('admin@demo.test', DEMO_PASSWORD);
+    const projects = dataOf<Array<{ id: number; name: string }>>(await ctx.get('/api/projects', { cookie }));
+    const shop = projects.find((project) => project.name === 'Інтернет-магазин')!;
+    cards = dataOf<TaskCard[]>(await ctx.get(`/api/project/${shop.id}/tasks`, { cookie }));
+  });
+  afterAll(() => ctx.close());
+
+  const documentsOf = async (taskId: number) => dataOf<TaskDocument[]>(await ctx.get(`/api/task/${taskId}/documents`, { cookie }));
+
+  it('answers the offer waiting for the client in two versions, the second adding a work item at new prices', async () => {
+    const waiting = cards.find((card) => card.status === 'offer')!;
+    const [offer] = (await documentsOf(waiting.id)).filter((document) => document.type === 'offer');
+    expect(offer).toMatchObject({ version: 2 });
+    const versions = dataOf<TaskDocument[]>(await ctx.get(`/api/document/${offer!.id}/versions`, { cookie }));
+    expect(versions).toHaveLength(2);
+    const [first, second] = [...versions].sort((a, b) => a.version - b.version);
+    expect(second!.workList.length).toBe(first!.workList.length + 1);
+    expect(second!.urgencies[0]!.price!).toBeGreaterThan(first!.urgencies[0]!.price!);
+  });
+
+  it('gives accepted work a contract at the price that went into escrow', async () => {
+    const paid = cards.find((card) => card.name === 'Оплата через LiqPay')!;
+    const contract = (await documentsOf(paid.id)).find((document) => document.type === 'contract');
+    expect(contract).toMatchObject({ cost: 18_000 * 100, progress: 40 });
+    const ledger = dataOf<{ inEscrow: number }>(await ctx.get(`/api/task/${paid.id}/ledger`, { cookie }));
+    expect(ledger.inEscrow).toBe(18_000 * 100);
+  });
+
+  it('keeps the ledger whole and seeds only once', async () => {
+    expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
+    expect(await seedDemo(ctx.db, ctx.services.ledger)).toBe(false);
+  });
+});

@@ -1,0 +1,336 @@
+/**
+ * @jest-environment node
+ *
+ * The chat store over real HTTP (a loopback server answering the API's envelopes) and IndexedDB
+ * (fake-indexeddb implements the API in Node; nothing of the store is replaced). Node's own fetch,
+ * FormData and File, so the multipart body goes out as a browser would send it.
+ */
+import 'fake-indexeddb/auto';
+import { setApiOrigin } from '@negayno/shared/api';
+import type { ChatMessage, ChatState, MessagesPage, ViewedAnswer } from '@negayno/shared/contract';
+import { apiServerForFile, type StubRequest } from '@negayno/shared/testing';
+import { ChatStore, VIEW_DEBOUNCE_MS } from './chat-store';
+import { TEMP_MESSAGE_TTL_MS, tempMessages, type TempMessage } from './chat-temp-messages';
+
+const ME = 7;
+/** Nothing listens there: a fetch fails as on a cut network. */
+const CUT = 'http://127.0.0.1:9';
+const server = apiServerForFile();
+let nextChatId = 100;
+
+function state(chatId: number, overrides: Partial<ChatState> = {}): ChatState {
+  return { id: chatId, key: 'main', taskId: 1, projectId: 1, unreadCount: 0, lastViewedMessageId: 0, can: { write: true }, ...overrides };
+}
+
+function message(chatId: number, id: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id,
+    chatId,
+    message: `message ${id}`,
+    author: { id: 2, firstname: 'Olena', lastname: 'Koval', role: 'pm', avatarUrl: null, color: '#123456' },
+    file: null,
+    parentMessage: null,
+    quote: null,
+    emoji: [],
+    tempId: null,
+    dateCreate: 1_700_000_000 + id,
+    dateUpdate: 1_700_000_000 + id,
+    dateDelete: null,
+    dateDeadline: null,
+    dateUpdateExpires: null,
+    dateDeleteExpires: null,
+    dateRecoveryExpires: null,
+    viewed: false,
+    readers: [],
+    can: { update: false, delete: false, recovery: false, react: true, reply: true },
+    ...overrides,
+  };
+}
+
+/** The multipart fields of a request, read from its raw body. */
+function fields(request: StubRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const match of String(request.body).matchAll(/name="([^"]+)"(?:; filename="([^"]+)")?\r\n(?:Content-Type: [^\r]+\r\n)?\r\n([\s\S]*?)\r\n--/g)) {
+    out[match[1]!] = match[2] ? `file:${match[2]}` : match[3]!;
+  }
+  return out;
+}
+
+function posts(chatId: number): StubRequest[] {
+  return server.requests.filter((request) => request.method === 'POST' && request.path === `/chat/${chatId}/new-message`);
+}
+
+/** A chat whose server answers a first page and makes a message of each send (the same one again for a temp id it knows). */
+function serveChat(chatId: number, page: ChatMessage[] = [], chat: Partial<ChatState> = {}): { made: Map<string, ChatMessage> } {
+  const made = new Map<string, ChatMessage>();
+  let id = 1000;
+  server.routes[`GET /chat/${chatId}/messages`] = { data: { list: page, hasMore: false, chat: state(chatId, chat) } satisfies MessagesPage };
+  server.routes[`POST /chat/${chatId}/new-message`] = (request) => {
+    const sent = fields(request);
+    if (sent.file === 'file:bad.exe') return { status: 422, code: 'file_is_invalid' };
+    const tempId = sent.tempId!;
+    const known = made.get(tempId);
+    if (known) return { data: known };
+    const answer = message(chatId, (id += 1), {
+      message: sent.message ?? '',
+      author: { id: ME, firstname: 'Me', lastname: 'Myself', role: 'user', avatarUrl: null, color: '#000' },
+      tempId,
+      viewed: true,
+    });
+    made.set(tempId, answer);
+    return { data: answer };
+  };
+  return { made };
+}
+
+function newChat(): { chatId: number; store: ChatStore; counters: ViewedAnswer[] } {
+  const chatId = (nextChatId += 1);
+  const counters: ViewedAnswer[] = [];
+  return {
+    chatId,
+    store: new ChatStore(
+      chatId,
+      () => ME,
+      (answer) => counters.push(answer),
+    ),
+    counters,
+  };
+}
+
+describe('ChatStore', () => {
+  it('shows a message at once, keeps it in IndexedDB, and replaces it by the server message', async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId, [message(chatId, 1)]);
+    await store.open();
+    expect(store.messages.map((held) => held.id)).toEqual([1]);
+
+    store.setText('  hello  ');
+    const sending = store.submit();
+    // Before the server answers: the temp message is on screen and stored.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.items.at(-1)).toMatchObject({ kind: 'temp', temp: { message: 'hello' } });
+    expect(store.form.message).toBe('');
+    await sending;
+
+    expect(store.temps).toEqual([]);
+    expect(store.items.map((item) => item.kind)).toEqual(['message', 'message']);
+    expect(store.messages.at(-1)?.message).toBe('hello');
+    expect(await tempMessages.ofChat(chatId)).toEqual([]);
+    const sent = fields(posts(chatId)[0]!);
+    expect(sent.message).toBe('hello');
+    expect(sent.tempId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+  });
+
+  it('sends nothing for an empty message, and nothing in a read-only chat', async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId, [], { can: { write: false } });
+    await store.open();
+    store.setText('   ');
+    await store.submit();
+    store.setText('hi');
+    await store.submit();
+    expect(posts(chatId)).toHaveLength(0);
+    expect(store.temps).toHaveLength(0);
+  });
+
+  it('marks a message error when the network is cut, and a retry sends it with the same temp id', async () => {
+    const { chatId, store } = newChat();
+    const { made } = serveChat(chatId);
+    await store.open();
+    setApiOrigin(CUT); // nothing listens: the fetch fails as on a cut network
+    store.setText('on a train');
+    await store.submit();
+    expect(store.temps).toHaveLength(1);
+    expect(store.temps[0]!.status).toBe('error');
+    expect(store.items.at(-1)).toMatchObject({ kind: 'temp', errorCode: 'offline' });
+    expect((await tempMessages.ofChat(chatId))[0]?.status).toBe('error');
+
+    setApiOrigin(server.origin!);
+    const tempId = store.temps[0]!.id;
+    await store.retry(tempId);
+    expect(store.temps).toHaveLength(0);
+    expect(store.messages.map((held) => held.tempId)).toEqual([tempId]);
+    expect(made.size).toBe(1);
+    expect(await tempMessages.ofChat(chatId)).toEqual([]);
+  });
+
+  it('cancels a failed message: it leaves the list and the storage', async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId);
+    await store.open();
+    setApiOrigin(CUT);
+    store.setText('never mind');
+    await store.submit();
+    setApiOrigin(server.origin!);
+    await store.cancel(store.temps[0]!.id);
+    expect(store.items).toEqual([]);
+    expect(await tempMessages.ofChat(chatId)).toEqual([]);
+    expect(posts(chatId)).toHaveLength(0);
+  });
+
+  it('re-sends, when the chat opens, a message left as sending (a reload), once; the server answers the same message', async () => {
+    const { chatId, store } = newChat();
+    const { made } = serveChat(chatId);
+    const now = Date.now();
+    const left: TempMessage = {
+      id: 'reload-1',
+      hasTemp: true,
+      status: 'sending',
+      chatId,
+      message: 'sent before the reload',
+      parentMessageId: null,
+      quote: null,
+      tempFileId: null,
+      file: null,
+      createdAt: now,
+      expiresAt: now + TEMP_MESSAGE_TTL_MS,
+    };
+    await tempMessages.put(left);
+    await store.open();
+    await store.settled();
+    await store.open(); // opening again (a tab switch) sends nothing more
+    await store.settled();
+    expect(posts(chatId).map((request) => fields(request).tempId)).toEqual(['reload-1']);
+    expect(store.messages.map((held) => held.tempId)).toEqual(['reload-1']);
+    expect(made.size).toBe(1);
+    expect(await tempMessages.ofChat(chatId)).toEqual([]);
+  });
+
+  it('keeps a failed message over a reload as failed (shown with retry), and purges those older than 30 days', async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId);
+    const now = Date.now();
+    const base = { hasTemp: true as const, chatId, parentMessageId: null, quote: null, tempFileId: null, file: null };
+    await tempMessages.put({ ...base, id: 'old', status: 'sending', message: 'old', createdAt: now - TEMP_MESSAGE_TTL_MS - 1, expiresAt: now - 1 });
+    await tempMessages.put({ ...base, id: 'failed', status: 'error', message: 'failed', createdAt: now, expiresAt: now + TEMP_MESSAGE_TTL_MS });
+    await store.open();
+    await store.settled();
+    expect(store.temps.map((temp) => [temp.id, temp.status])).toEqual([['failed', 'error']]);
+    expect(posts(chatId)).toHaveLength(0);
+    expect((await tempMessages.ofChat(chatId)).map((temp) => temp.id)).toEqual(['failed']);
+  });
+
+  it('sends several files one message each, the text first as its own message; the reply goes with the first', async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId, [message(chatId, 5)]);
+    await store.open();
+    store.replyTo(store.messages[0]!);
+    store.addFiles([new File(['a'], 'a.png', { type: 'image/png' }), new File(['bb'], 'b.pdf', { type: 'application/pdf' })]);
+    store.setText('two files');
+    await store.submit();
+    const sent = posts(chatId).map(fields);
+    expect(sent.map((form) => [form.message ?? '', form.file ?? null, form.parentMessageId ?? null])).toEqual([
+      ['two files', null, '5'],
+      ['', 'file:a.png', null],
+      ['', 'file:b.pdf', null],
+    ]);
+    expect(store.form).toEqual({ message: '', files: [], parentMessageId: null, editMessageId: null, quote: null });
+  });
+
+  it('one file carries the text', async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId);
+    await store.open();
+    store.addFiles([new File(['a'], 'a.png', { type: 'image/png' })]);
+    store.setText('look');
+    await store.submit();
+    expect(posts(chatId).map(fields)).toEqual([expect.objectContaining({ message: 'look', file: 'file:a.png' })]);
+  });
+
+  it('shows a refused file as a local error_file message and forgets its temp', async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId);
+    await store.open();
+    store.addFiles([new File(['x'], 'bad.exe')]);
+    await store.submit();
+    expect(store.temps).toEqual([]);
+    expect(store.items).toEqual([expect.objectContaining({ kind: 'file-error', item: expect.objectContaining({ name: 'bad.exe' }) })]);
+    expect(await tempMessages.ofChat(chatId)).toEqual([]);
+  });
+
+  it('reply and edit exclude each other; closing the edit banner clears its text; an unchanged edit is not sent', async () => {
+    const { chatId, store } = newChat();
+    const own = message(chatId, 9, { author: { id: ME, firstname: 'Me', lastname: 'M', role: 'user', avatarUrl: null, color: '#000' }, message: 'mine' });
+    serveChat(chatId, [message(chatId, 8), own]);
+    await store.open();
+    store.setText('draft');
+    store.replyTo(store.messages[0]!);
+    expect(store.form).toMatchObject({ parentMessageId: 8, editMessageId: null, message: 'draft' });
+    store.startEdit(store.messages[1]!);
+    expect(store.form).toMatchObject({ parentMessageId: null, editMessageId: 9, message: 'mine' });
+    store.addFiles([new File(['a'], 'a.png')]);
+    expect(store.form.files).toEqual([]);
+    store.closeBanner();
+    expect(store.form).toMatchObject({ editMessageId: null, message: '' });
+
+    store.startEdit(store.messages[1]!);
+    store.setText(' mine ');
+    await store.submit();
+    expect(server.requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    server.routes[`PUT /message/9/update`] = (request) => ({
+      data: { ...own, message: (request.body as { message: string }).message, dateUpdate: own.dateUpdate + 60 },
+    });
+    store.startEdit(store.messages[1]!);
+    store.setText('mine, edited');
+    await store.submit();
+    expect(store.messages[1]).toMatchObject({ message: 'mine, edited', dateUpdate: own.dateUpdate + 60 });
+  });
+
+  it('reports viewed marks once per 180 ms with the latest message, and takes the counters it answers', async () => {
+    const { chatId, store, counters } = newChat();
+    serveChat(chatId, [message(chatId, 1), message(chatId, 2), message(chatId, 3)], { unreadCount: 3 });
+    const answer: ViewedAnswer = {
+      chatId,
+      taskId: 1,
+      lastViewedMessageId: 3,
+      unreadCount: 0,
+      unreadMessageCounters: { main: { count: 0 }, work: { count: 2 } },
+    };
+    server.routes[`POST /message/3/viewed`] = { data: answer };
+    await store.open();
+    expect(store.firstUnreadId).toBe(1);
+    store.viewed(1);
+    store.viewed(3);
+    store.viewed(2); // earlier than a mark made: nothing
+    expect(store.unreadCount).toBe(0);
+    expect(store.messages.every((held) => held.viewed)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, VIEW_DEBOUNCE_MS + 20));
+    await until(() => counters.length > 0);
+    expect(server.requests.filter((request) => request.path.endsWith('/viewed')).map((request) => request.path)).toEqual(['/message/3/viewed']);
+    expect(counters).toEqual([answer]);
+  });
+
+  it('pages back from the oldest message held', async () => {
+    const { chatId, store } = newChat();
+    server.routes[`GET /chat/${chatId}/messages`] = { data: { list: [message(chatId, 51), message(chatId, 52)], hasMore: true, chat: state(chatId) } };
+    server.routes[`GET /chat/${chatId}/messages/51`] = { data: { list: [message(chatId, 49), message(chatId, 50)], hasMore: false, chat: state(chatId) } };
+    await store.open();
+    expect(store.hasMore).toBe(true);
+    await store.loadOlder();
+    expect(store.messages.map((held) => held.id)).toEqual([49, 50, 51, 52]);
+    expect(store.hasMore).toBe(false);
+  });
+
+  it("a live message with the temp id of one's own message replaces the temp instead of doubling it", async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId);
+    await store.open();
+    setApiOrigin(CUT);
+    store.setText('racing');
+    await store.submit();
+    setApiOrigin(server.origin!);
+    const tempId = store.temps[0]!.id;
+    server.routes[`GET /message/77`] = { data: message(chatId, 77, { tempId, message: 'racing' }) };
+    await store.refreshMessage(77);
+    expect(store.items.map((item) => item.key)).toEqual(['m77']);
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,466 @@
+/**
+ * The task chats (spec 2 "chat area", 3 "Chat message", "Temporary chat message", "Chat list", 4 "Chat
+ * messages", 5 composer). One `ChatStore` per chat holds its messages (oldest first, paged back 50 at a
+ * time), its temporary messages, its form (draft, files, reply, quote, edit) and its unread counter;
+ * `ChatsStore` (on the root store) holds them per chat id and the tabs of each task.
+ *
+ * A message is never lost and never sent twice: it is written to IndexedDB before it is sent, sent with
+ * its temp id as the idempotency key, and removed from IndexedDB only once the server's message
+ * replaces it (or the person cancels). Sends of one chat go one after another, so "text first, then
+ * each file" keeps its order.
+ */
+import { makeAutoObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
+import { ApiError, call, postForm } from '@negayno/shared/api';
+import { endpoints, type ChatMessage, type ChatState, type Emoji, type MessagesPage, type TaskChats, type ViewedAnswer } from '@negayno/shared/contract';
+import { settle, type LoadStatus } from './load.js';
+import { fileOf, storeFile, tempMessages, TEMP_MESSAGE_TTL_MS, type TempMessage } from './chat-temp-messages.js';
+
+/** Spec 9: marks of messages scrolled into view go to the server at most every 180 ms. */
+export const VIEW_DEBOUNCE_MS = 180;
+
+/** The composer's fields (spec 3 "Chat form fields"); reply and edit exclude each other (spec 4). */
+export interface ChatForm {
+  message: string;
+  files: File[];
+  parentMessageId: number | null;
+  editMessageId: number | null;
+  quote: string | null;
+}
+
+/** A file the server refused (`file_is_invalid`): shown in place of its temp message, only here (spec 4). */
+export interface FileErrorItem {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
+export type ChatItem =
+  | { kind: 'message'; key: string; message: ChatMessage }
+  | { kind: 'temp'; key: string; temp: TempMessage; errorCode: string | null }
+  | { kind: 'file-error'; key: string; item: FileErrorItem };
+
+function emptyForm(): ChatForm {
+  return { message: '', files: [], parentMessageId: null, editMessageId: null, quote: null };
+}
+
+function newTempId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `t${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+}
+
+/** The server's refusal of a file comes as `details.file.code` (spec 8) or as the code itself. */
+function isInvalidFile(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'file_is_invalid' || error.fieldError('file')?.code === 'file_is_invalid');
+}
+
+export class ChatStore {
+  messages: ChatMessage[] = [];
+  temps: TempMessage[] = [];
+  /** Why a temp failed (an error code), for the ones marked error. */
+  tempErrors = new Map<string, string>();
+  fileErrors: FileErrorItem[] = [];
+  state: ChatState | null = null;
+  hasMore = false;
+  status: LoadStatus = 'idle';
+  olderStatus: LoadStatus = 'idle';
+  form: ChatForm = emptyForm();
+  /** The first message the viewer had not seen when the chat opened: the list starts there (spec 4). */
+  firstUnreadId: number | null = null;
+
+  private queue: Promise<void> = Promise.resolve();
+  private readonly sending = new Set<string>();
+  private viewedPending = 0;
+  private viewedTimer: ReturnType<typeof setTimeout> | null = null;
+  private tempsRead = false;
+
+  constructor(
+    readonly chatId: number,
+    private readonly me: () => number | null,
+    private readonly onCounters: (answer: ViewedAnswer) => void,
+  ) {
+    makeAutoObservable<ChatStore, 'queue' | 'sending' | 'viewedPending' | 'viewedTimer' | 'tempsRead' | 'me' | 'onCounters'>(this, {
+      queue: false,
+      sending: false,
+      viewedPending: false,
+      viewedTimer: false,
+      tempsRead: false,
+      me: false,
+      onCounters: false,
+      temps: observableShallow,
+      messages: observableShallow,
+      form: observableRef,
+    });
+  }
+
+  get unreadCount(): number {
+    return this.state?.unreadCount ?? 0;
+  }
+
+  get readOnly(): boolean {
+    return this.state !== null && !this.state.can.write;
+  }
+
+  /** Server messages, then this browser's temporary ones and refused files, in the order they were made. */
+  get items(): ChatItem[] {
+    const items: ChatItem[] = this.messages.map((message) => ({ kind: 'message', key: `m${message.id}`, message }));
+    const local: Array<{ at: number; item: ChatItem }> = [
+      ...this.temps.map((temp) => ({
+        at: temp.createdAt,
+        item: { kind: 'temp', key: `t${temp.id}`, temp, errorCode: this.tempErrors.get(temp.id) ?? null } as ChatItem,
+      })),
+      ...this.fileErrors.map((item) => ({ at: item.createdAt, item: { kind: 'file-error', key: `f${item.id}`, item } as ChatItem })),
+    ];
+    return [...items, ...local.sort((a, b) => a.at - b.at).map((entry) => entry.item)];
+  }
+
+  /**
+   * Opens the chat: its newest page, then the temporary messages kept in this browser; those stored
+   * as sending (a reload, a closed tab) are sent again, with their own temp id, so at most once.
+   */
+  async open(): Promise<void> {
+    if (this.status !== 'ready') this.status = 'loading';
+    const result = await settle(call(endpoints.chats.messages, { params: { id: this.chatId } }, { name: `chat-messages-${this.chatId}` }));
+    runInAction(() => {
+      if (result.status === 'ready') {
+        const first = this.status !== 'ready';
+        this.applyPage(result.answer, 'newest');
+        if (first) this.firstUnreadId = this.messages.find((message) => !message.viewed)?.id ?? null;
+      }
+      this.status = result.status;
+    });
+    if (!this.tempsRead) {
+      this.tempsRead = true;
+      const stored = await tempMessages.ofChat(this.chatId);
+      runInAction(() => {
+        const held = new Set(this.temps.map((temp) => temp.id));
+        this.temps.push(...stored.filter((temp) => !held.has(temp.id)));
+      });
+      for (const temp of stored) if (temp.status === 'sending') this.enqueue(temp.id);
+    }
+  }
+
+  /** The 50 messages before the oldest held ("scroll up"). */
+  async loadOlder(): Promise<void> {
+    const oldest = this.messages[0];
+    if (!oldest || !this.hasMore || this.olderStatus === 'loading') return;
+    this.olderStatus = 'loading';
+    const result = await settle(
+      call(endpoints.chats.messagesFrom, { params: { id: this.chatId, backFrom: oldest.id } }, { name: `chat-messages-${this.chatId}-${oldest.id}` }),
+    );
+    runInAction(() => {
+      if (result.status === 'ready') this.applyPage(result.answer, 'older');
+      this.olderStatus = result.status;
+    });
+  }
+
+  /** Reads one message again (`message.update`): a new one is added, a changed one replaced. */
+  async refreshMessage(messageId: number): Promise<void> {
+    const result = await settle(call(endpoints.chats.message, { params: { id: messageId } }, { name: `chat-message-${messageId}`, quiet: true }));
+    if (result.status === 'ready') this.upsert(result.answer);
+    else if (result.status === 'gone') runInAction(() => (this.messages = this.messages.filter((message) => message.id !== messageId)));
+  }
+
+  /** Adds or replaces a message; the temp message it was made from (same temp id) leaves. */
+  upsert(message: ChatMessage): void {
+    if (message.chatId !== this.chatId) return;
+    const index = this.messages.findIndex((held) => held.id === message.id);
+    if (index >= 0) this.messages[index] = message;
+    else {
+      // Someone else's new message counts as unread until it scrolls into view.
+      if (this.state && !message.viewed && message.author?.id !== this.me() && message.id > this.state.lastViewedMessageId) {
+        this.state = { ...this.state, unreadCount: this.state.unreadCount + 1 };
+      }
+      const at = this.messages.findIndex((held) => held.id > message.id);
+      if (at < 0) this.messages.push(message);
+      else this.messages.splice(at, 0, message);
+    }
+    if (message.tempId) this.dropTemp(message.tempId);
+  }
+
+  // ---- the form ----------------------------------------------------------------------------------
+
+  setText(message: string): void {
+    this.form = { ...this.form, message };
+  }
+
+  addFiles(files: File[]): void {
+    if (this.form.editMessageId !== null || files.length === 0) return;
+    this.form = { ...this.form, files: [...this.form.files, ...files] };
+  }
+
+  removeFile(index: number): void {
+    this.form = { ...this.form, files: this.form.files.filter((_file, at) => at !== index) };
+  }
+
+  /** Reply to a message (closes an edit: the banners exclude each other). */
+  replyTo(message: ChatMessage, quote: string | null = null): void {
+    const wasEditing = this.form.editMessageId !== null;
+    this.form = { ...this.form, message: wasEditing ? '' : this.form.message, editMessageId: null, parentMessageId: message.id, quote };
+  }
+
+  /** Edit an own message: its text goes into the composer; files cannot be attached meanwhile (spec 4). */
+  startEdit(message: ChatMessage): void {
+    this.form = { ...emptyForm(), message: message.message, editMessageId: message.id };
+  }
+
+  /** Closing a banner clears the reply, the quote and the edit (and the text of an edit). */
+  closeBanner(): void {
+    const wasEditing = this.form.editMessageId !== null;
+    this.form = { ...this.form, message: wasEditing ? '' : this.form.message, parentMessageId: null, editMessageId: null, quote: null };
+  }
+
+  get replyingTo(): ChatMessage | null {
+    const id = this.form.parentMessageId;
+    return id === null ? null : (this.messages.find((message) => message.id === id) ?? null);
+  }
+
+  get editing(): ChatMessage | null {
+    const id = this.form.editMessageId;
+    return id === null ? null : (this.messages.find((message) => message.id === id) ?? null);
+  }
+
+  // ---- sending -----------------------------------------------------------------------------------
+
+  /**
+   * Sends the form (spec 5): nothing when empty or read-only; an edit only if the text changed; one file
+   * carries the text; several files go one message each, the text first as its own message.
+   */
+  async submit(): Promise<void> {
+    if (this.readOnly) return;
+    const form = this.form;
+    const text = form.message.trim();
+    if (form.editMessageId !== null) {
+      const editing = this.editing;
+      this.form = emptyForm();
+      if (editing && text && text !== editing.message) await this.update(editing.id, text);
+      return;
+    }
+    if (!text && form.files.length === 0) return;
+    this.form = emptyForm();
+    const outgoing: Array<{ message: string; file: File | null }> =
+      form.files.length <= 1
+        ? [{ message: text, file: form.files[0] ?? null }]
+        : [...(text ? [{ message: text, file: null }] : []), ...form.files.map((file) => ({ message: '', file }))];
+    const now = Date.now();
+    for (const [index, part] of outgoing.entries()) {
+      const id = newTempId();
+      const temp: TempMessage = {
+        id,
+        hasTemp: true,
+        status: 'sending',
+        chatId: this.chatId,
+        message: part.message,
+        // The reply and the quote go with the first message only.
+        parentMessageId: index === 0 ? form.parentMessageId : null,
+        quote: index === 0 ? form.quote : null,
+        tempFileId: part.file ? id : null,
+        file: part.file ? await storeFile(part.file) : null,
+        createdAt: now + index,
+        expiresAt: now + TEMP_MESSAGE_TTL_MS,
+      };
+      runInAction(() => this.temps.push(temp));
+      await tempMessages.put(temp);
+      this.enqueue(id);
+    }
+    await this.queue;
+  }
+
+  /** Sends a message marked error again, with the same temp id. */
+  retry(tempId: string): Promise<void> {
+    const temp = this.temps.find((held) => held.id === tempId);
+    if (!temp) return Promise.resolve();
+    this.replaceTemp({ ...temp, status: 'sending' });
+    this.tempErrors.delete(tempId);
+    this.enqueue(tempId);
+    return this.queue;
+  }
+
+  /** "Cancel sending": the temp message leaves the list and the browser's storage. */
+  async cancel(tempId: string): Promise<void> {
+    this.dropTemp(tempId);
+    await tempMessages.remove(this.chatId, tempId);
+  }
+
+  dismissFileError(id: string): void {
+    this.fileErrors = this.fileErrors.filter((item) => item.id !== id);
+  }
+
+  /** Waits for every queued send (tests, and a view that wants to know the queue is empty). */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  private enqueue(tempId: string): void {
+    if (this.sending.has(tempId)) return;
+    this.sending.add(tempId);
+    this.queue = this.queue.then(() => this.deliver(tempId)).finally(() => this.sending.delete(tempId));
+  }
+
+  private async deliver(tempId: string): Promise<void> {
+    const temp = this.temps.find((held) => held.id === tempId);
+    if (!temp) return;
+    const form = new FormData();
+    if (temp.message) form.append('message', temp.message);
+    if (temp.parentMessageId !== null) form.append('parentMessageId', String(temp.parentMessageId));
+    if (temp.quote) form.append('quote', temp.quote);
+    form.append('tempId', temp.id);
+    if (temp.file) form.append('file', fileOf(temp.file), temp.file.name);
+    try {
+      const message = await postForm<ChatMessage>(`/chat/${this.chatId}/new-message`, form, { quiet: true });
+      runInAction(() => {
+        this.dropTemp(temp.id);
+        this.upsert(message);
+      });
+      await tempMessages.remove(this.chatId, temp.id);
+    } catch (error) {
+      if (isInvalidFile(error)) {
+        runInAction(() => {
+          this.dropTemp(temp.id);
+          this.fileErrors.push({ id: temp.id, name: temp.file?.name ?? '', createdAt: temp.createdAt });
+        });
+        await tempMessages.remove(this.chatId, temp.id);
+        return;
+      }
+      // Still shown (not replaced meanwhile by a live event)? Then it waits for retry or cancel.
+      const held = this.temps.find((item) => item.id === temp.id);
+      if (!held) return;
+      const failed: TempMessage = { ...held, status: 'error' };
+      runInAction(() => {
+        this.replaceTemp(failed);
+        this.tempErrors.set(temp.id, error instanceof ApiError ? error.code : 'offline');
+      });
+      await tempMessages.put(failed);
+    }
+  }
+
+  private replaceTemp(temp: TempMessage): void {
+    const index = this.temps.findIndex((held) => held.id === temp.id);
+    if (index >= 0) this.temps[index] = temp;
+  }
+
+  private dropTemp(tempId: string): void {
+    const index = this.temps.findIndex((held) => held.id === tempId);
+    if (index >= 0) this.temps.splice(index, 1);
+    this.tempErrors.delete(tempId);
+  }
+
+  // ---- the message menu ----------------------------------------------------------------------------
+
+  update(messageId: number, message: string): Promise<void> {
+    return this.act(call(endpoints.chats.update, { params: { id: messageId }, body: { message } }));
+  }
+
+  remove(messageId: number): Promise<void> {
+    return this.act(call(endpoints.chats.delete, { params: { id: messageId } }));
+  }
+
+  restore(messageId: number): Promise<void> {
+    return this.act(call(endpoints.chats.recovery, { params: { id: messageId } }));
+  }
+
+  toggleEmoji(messageId: number, emoji: Emoji): Promise<void> {
+    return this.act(call(endpoints.chats.emoji, { params: { id: messageId }, body: { emoji } }));
+  }
+
+  /** A menu action answers the changed message; a refusal is shown by the host's alert. */
+  private async act(answer: Promise<ChatMessage>): Promise<void> {
+    const result = await settle(answer);
+    if (result.status === 'ready') runInAction(() => this.upsert(result.answer));
+  }
+
+  // ---- viewed marks --------------------------------------------------------------------------------
+
+  /**
+   * A message scrolled into view (spec 4): it and every earlier one count as viewed at once here; the
+   * server hears of the latest one after 180 ms of quiet.
+   */
+  viewed(messageId: number): void {
+    const mark = Math.max(this.state?.lastViewedMessageId ?? 0, this.viewedPending);
+    if (messageId <= mark) return;
+    this.viewedPending = messageId;
+    const me = this.me();
+    this.messages = this.messages.map((message) => (message.id <= messageId && !message.viewed ? { ...message, viewed: true } : message));
+    if (this.state) {
+      const unread = this.messages.filter((message) => message.id > messageId && !message.viewed && message.author?.id !== me).length;
+      this.state = { ...this.state, unreadCount: Math.min(this.state.unreadCount, unread) };
+    }
+    if (this.viewedTimer) clearTimeout(this.viewedTimer);
+    this.viewedTimer = setTimeout(() => void this.reportViewed(), VIEW_DEBOUNCE_MS);
+  }
+
+  private async reportViewed(): Promise<void> {
+    this.viewedTimer = null;
+    const id = this.viewedPending;
+    const result = await settle(call(endpoints.chats.viewed, { params: { id } }, { quiet: true }));
+    if (result.status !== 'ready') return;
+    runInAction(() => {
+      const answer = result.answer;
+      if (this.state && answer.lastViewedMessageId >= this.state.lastViewedMessageId) {
+        this.state = { ...this.state, lastViewedMessageId: answer.lastViewedMessageId, unreadCount: answer.unreadCount };
+      }
+    });
+    this.onCounters(result.answer);
+  }
+
+  private applyPage(page: MessagesPage, which: 'newest' | 'older'): void {
+    this.state = page.chat;
+    const byId = new Map(this.messages.map((message) => [message.id, message] as const));
+    for (const message of page.list) byId.set(message.id, message);
+    this.messages = [...byId.values()].sort((a, b) => a.id - b.id);
+    if (which === 'older' || this.messages.length === page.list.length) this.hasMore = page.hasMore;
+    for (const message of page.list) if (message.tempId) this.dropTemp(message.tempId);
+  }
+
+  dispose(): void {
+    if (this.viewedTimer) clearTimeout(this.viewedTimer);
+  }
+}
+
+/** The chats of the page, per chat id, and the tabs of each task (`GET /task/{id}/chats`). */
+export class ChatsStore {
+  private readonly chats = new Map<number, ChatStore>();
+  readonly tasks = observable.map<number, TaskChats>();
+
+  constructor(
+    private readonly me: () => number | null,
+    private readonly onCounters: (answer: ViewedAnswer) => void = () => undefined,
+  ) {
+    makeAutoObservable<ChatsStore, 'chats' | 'me' | 'onCounters'>(this, { chats: false, me: false, onCounters: false });
+  }
+
+  chat(chatId: number): ChatStore {
+    let chat = this.chats.get(chatId);
+    if (!chat) {
+      chat = new ChatStore(chatId, this.me, (answer) => this.applyCounters(answer));
+      this.chats.set(chatId, chat);
+    }
+    return chat;
+  }
+
+  /** The task's chats the viewer may read, their unread counters and whose move it is. */
+  async loadTask(taskId: number): Promise<LoadStatus> {
+    const result = await settle(call(endpoints.chats.taskChats, { params: { id: taskId } }, { name: `task-chats-${taskId}`, quiet: true }));
+    if (result.status === 'ready') runInAction(() => this.tasks.set(taskId, result.answer));
+    return result.status;
+  }
+
+  /** A viewed mark's answer: the tab's counter and the task's (for its card). */
+  private applyCounters(answer: ViewedAnswer): void {
+    const task = this.tasks.get(answer.taskId);
+    if (task) {
+      this.tasks.set(answer.taskId, {
+        ...task,
+        unreadMessageCounters: answer.unreadMessageCounters,
+        chats: task.chats.map((chat) =>
+          chat.id === answer.chatId ? { ...chat, unreadCount: answer.unreadCount, lastViewedMessageId: answer.lastViewedMessageId } : chat,
+        ),
+      });
+    }
+    this.onCounters(answer);
+  }
+
+  clear(): void {
+    for (const chat of this.chats.values()) chat.dispose();
+    this.chats.clear();
+    this.tasks.clear();
+  }
+}
