@@ -11,16 +11,16 @@ import type { AccountKind } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import {
   findAccount,
-  findAccountIds,
   insertAccountIfMissing,
   insertPostings,
-  insertTransaction,
-  lockAccounts,
+  insertTransactionWithPostings,
+  lockOwnedAccounts,
   lockTransaction,
   ownerKey,
-  setBalances,
   setTransactionStatus,
   type AccountOwner,
+  type LockedAccount,
+  type PostingRow,
 } from './repo.js';
 
 export interface AccountRef extends AccountOwner {
@@ -105,7 +105,12 @@ export class LedgerService {
     const run = async (trx: Db): Promise<PostedTransaction | null> => {
       const current = await lockTransaction(trx, transactionId);
       if (!current || current.status !== change.expectedStatus) return null;
-      const postings = change.postings.length > 0 ? await this.writePostings(trx, transactionId, change.currency, change.postings) : [];
+      let postings: PostingRow[] = [];
+      if (change.postings.length > 0) {
+        const moved = await this.movePostings(trx, change.currency, change.postings);
+        await insertPostings(trx, transactionId, moved.postings, moved.balances);
+        postings = moved.postings;
+      }
       await setTransactionStatus(trx, transactionId, change.status);
       return { id: transactionId, amount: current.amount, postings };
     };
@@ -114,7 +119,8 @@ export class LedgerService {
 
   private async postWithin(trx: Db, input: TransactionInput): Promise<PostedTransaction> {
     const amount = input.postings.reduce((sum, posting) => sum + Math.max(posting.amount, 0), 0);
-    const transactionId = await insertTransaction(trx, {
+    const { postings, balances } = await this.movePostings(trx, input.currency, input.postings);
+    const transaction = {
       paymentType: input.paymentType,
       status: input.status ?? 'completed',
       amount,
@@ -125,54 +131,47 @@ export class LedgerService {
       recipientId: input.recipientId ?? null,
       documentName: input.documentName ?? null,
       externalRef: input.externalRef ?? null,
-    });
-    const postings = await this.writePostings(trx, transactionId, input.currency, input.postings);
-    return { id: transactionId, amount, postings };
+    };
+    const id = await insertTransactionWithPostings(trx, transaction, postings, balances);
+    return { id, amount, postings };
   }
 
-  /** The ids of the postings' accounts in one query, creating the missing ones first. */
-  private async accountIdsOf(trx: Db, accounts: AccountRef[], currency: Currency): Promise<number[]> {
+  /** Locks the postings' accounts (creating the missing ones first) in one query each way, keyed by owner. */
+  private async lockAccountsOf(trx: Db, accounts: AccountRef[], currency: Currency): Promise<LockedAccount[]> {
     const owned = accounts.map((account) => ({ kind: account.kind, ...ownerOf(account) }));
-    let ids = await findAccountIds(trx, owned, currency);
-    const missing = owned.filter((account) => !ids.has(ownerKey(account)));
+    let locked = await lockOwnedAccounts(trx, owned, currency);
+    const missing = owned.filter((account) => !locked.has(ownerKey(account)));
     if (missing.length > 0) {
       for (const account of missing) await insertAccountIfMissing(trx, account.kind, account, currency);
-      ids = await findAccountIds(trx, owned, currency);
+      locked = await lockOwnedAccounts(trx, owned, currency);
     }
     return owned.map((account) => {
-      const id = ids.get(ownerKey(account));
-      if (id === undefined) throw new Error(`account ${account.kind} could not be created`);
-      return id;
+      const row = locked.get(ownerKey(account));
+      if (row === undefined) throw new Error(`account ${account.kind} could not be created`);
+      return row;
     });
   }
 
-  /** Locks the accounts in id order, refuses a balance below zero, writes the postings and the cached balances. */
-  private async writePostings(trx: Db, transactionId: number, currency: Currency, inputs: PostingInput[]): Promise<PostedTransaction['postings']> {
-    const accountIds = await this.accountIdsOf(
+  /**
+   * Locks the accounts, refuses a balance below zero and answers the postings with their balances
+   * before and after, and each account's new balance; the caller writes both in one statement.
+   */
+  private async movePostings(trx: Db, currency: Currency, inputs: PostingInput[]): Promise<{ postings: PostingRow[]; balances: Map<number, number> }> {
+    const accounts = await this.lockAccountsOf(
       trx,
       inputs.map((posting) => posting.account),
       currency,
     );
-
-    const locked = await lockAccounts(trx, [...new Set(accountIds)]);
-    const balances = new Map(locked.map((account) => [account.id, account.balance]));
-    const kinds = new Map(locked.map((account) => [account.id, account.kind]));
-
+    const balances = new Map(accounts.map((account) => [account.id, account.balance]));
     const postings = inputs.map((posting, index) => {
-      const accountId = accountIds[index]!;
-      const balanceBefore = balances.get(accountId)!;
+      const account = accounts[index]!;
+      const balanceBefore = balances.get(account.id)!;
       const balanceAfter = balanceBefore + posting.amount;
-      if (balanceAfter < 0 && kinds.get(accountId) !== 'provider') throw new AppError('balance_is_insufficient');
-      balances.set(accountId, balanceAfter);
-      return { accountId, amount: posting.amount, balanceBefore, balanceAfter };
+      if (balanceAfter < 0 && account.kind !== 'provider') throw new AppError('balance_is_insufficient');
+      balances.set(account.id, balanceAfter);
+      return { accountId: account.id, amount: posting.amount, balanceBefore, balanceAfter };
     });
-
-    await insertPostings(
-      trx,
-      postings.map((posting) => ({ ...posting, transactionId })),
-    );
-    await setBalances(trx, balances);
-    return postings;
+    return { postings, balances };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Currency, PaymentType, TransactionStatus } from '@negayno/shared/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { AccountKind, PaymentOrderStatus, PaymentProviderName } from '../../db/schema.js';
 
@@ -36,11 +36,15 @@ export function ownerKey(account: OwnedAccount): string {
   return `${account.kind}:${account.userId ?? 0}:${account.projectId ?? 0}:${account.taskId ?? 0}`;
 }
 
-/** The ids of several accounts in one query, by owner key (missing ones are absent). */
-export async function findAccountIds(db: Db, accounts: OwnedAccount[], currency: Currency): Promise<Map<string, number>> {
+/**
+ * Several accounts found and locked in one statement, by owner key (missing ones are absent). The rows
+ * are locked in id order (PostgreSQL's LockRows runs above the sort), so two transactions touching the
+ * same accounts queue instead of deadlocking.
+ */
+export async function lockOwnedAccounts(db: Db, accounts: OwnedAccount[], currency: Currency): Promise<Map<string, LockedAccount>> {
   const rows = await db
     .selectFrom('accounts')
-    .select(['id', 'kind', 'user_id', 'project_id', 'task_id'])
+    .select(['id', 'kind', 'balance', 'user_id', 'project_id', 'task_id'])
     .where('currency', '=', currency)
     .where((eb) =>
       eb.or(
@@ -54,16 +58,17 @@ export async function findAccountIds(db: Db, accounts: OwnedAccount[], currency:
         ),
       ),
     )
+    .orderBy('id')
+    .forUpdate()
     .execute();
   return new Map(
     rows.map((row) => [
       ownerKey({ kind: row.kind, userId: row.user_id ?? undefined, projectId: row.project_id ?? undefined, taskId: row.task_id ?? undefined }),
-      row.id,
+      { id: row.id, kind: row.kind, balance: row.balance },
     ]),
   );
 }
 
-/** Creates the account unless it exists (another transaction may be creating it at the same moment). */
 export async function insertAccountIfMissing(db: Db, kind: AccountKind, owner: AccountOwner, currency: Currency): Promise<void> {
   await db
     .insertInto('accounts')
@@ -73,17 +78,6 @@ export async function insertAccountIfMissing(db: Db, kind: AccountKind, owner: A
 }
 
 /** Locks the rows in id order, the same order in every transaction, so two postings cannot deadlock. */
-export async function lockAccounts(db: Db, ids: number[]): Promise<LockedAccount[]> {
-  return db.selectFrom('accounts').select(['id', 'kind', 'balance']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
-}
-
-/** The cached balances of several locked accounts in one statement. */
-export async function setBalances(db: Db, balances: Map<number, number>): Promise<void> {
-  if (balances.size === 0) return;
-  const values = sql.join([...balances].map(([id, balance]) => sql`(${id}::integer, ${balance}::bigint)`));
-  await sql`UPDATE accounts SET balance = v.balance FROM (VALUES ${values}) AS v(id, balance) WHERE accounts.id = v.id`.execute(db);
-}
-
 export async function lockTransaction(db: Db, id: number): Promise<{ status: TransactionStatus; amount: number } | undefined> {
   return db.selectFrom('ledger_transactions').select(['status', 'amount']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
@@ -96,21 +90,20 @@ export async function setTransactionStatus(db: Db, id: number, status: Transacti
     .execute();
 }
 
-export async function insertTransaction(
-  db: Db,
-  transaction: {
-    paymentType: PaymentType;
-    status: TransactionStatus;
-    amount: number;
-    currency: Currency;
-    projectId: number | null;
-    taskId: number | null;
-    senderId: number | null;
-    recipientId: number | null;
-    documentName: string | null;
-    externalRef: string | null;
-  },
-): Promise<number> {
+export interface NewTransaction {
+  paymentType: PaymentType;
+  status: TransactionStatus;
+  amount: number;
+  currency: Currency;
+  projectId: number | null;
+  taskId: number | null;
+  senderId: number | null;
+  recipientId: number | null;
+  documentName: string | null;
+  externalRef: string | null;
+}
+
+export async function insertTransaction(db: Db, transaction: NewTransaction): Promise<number> {
   const row = await db
     .insertInto('ledger_transactions')
     .values({
@@ -130,25 +123,59 @@ export async function insertTransaction(
   return row.id;
 }
 
-export async function insertPostings(
-  db: Db,
-  postings: Array<{ transactionId: number; accountId: number; amount: number; balanceBefore: number; balanceAfter: number }>,
-): Promise<void> {
-  await db
-    .insertInto('postings')
-    .values(
-      postings.map((posting) => ({
-        transaction_id: posting.transactionId,
-        account_id: posting.accountId,
-        amount: posting.amount,
-        balance_before: posting.balanceBefore,
-        balance_after: posting.balanceAfter,
-      })),
-    )
-    .execute();
+export interface PostingRow {
+  accountId: number;
+  amount: number;
+  balanceBefore: number;
+  balanceAfter: number;
 }
 
-export async function insertPendingTransaction(db: Db, transaction: Omit<Parameters<typeof insertTransaction>[1], 'status'>): Promise<number> {
+/**
+ * A transaction's postings and its accounts' new cached balances in one statement (two data-modifying
+ * CTEs run once each whatever the outer query reads): a money move is then BEGIN, the lock, this, COMMIT.
+ */
+export async function insertPostings(db: Db, transactionId: number, postings: PostingRow[], balances: Map<number, number>): Promise<void> {
+  await sql`WITH ${postingsAndBalances(sql`(SELECT ${transactionId}::integer AS id)`, postings, balances)} SELECT 1`.execute(db);
+}
+
+/** A new transaction with its postings and balances in one statement; answers its id. */
+export async function insertTransactionWithPostings(
+  db: Db,
+  transaction: NewTransaction,
+  postings: PostingRow[],
+  balances: Map<number, number>,
+): Promise<number> {
+  const result = await sql<{ id: number }>`
+    WITH t AS (
+      INSERT INTO ledger_transactions (payment_type, status, amount, currency, project_id, task_id, sender_id, recipient_id, document_name, external_ref)
+      VALUES (${transaction.paymentType}, ${transaction.status}, ${transaction.amount}, ${transaction.currency}, ${transaction.projectId},
+        ${transaction.taskId}, ${transaction.senderId}, ${transaction.recipientId}, ${transaction.documentName}, ${transaction.externalRef})
+      RETURNING id
+    ), ${postingsAndBalances(sql`t`, postings, balances)}
+    SELECT id FROM t`.execute(db);
+  return result.rows[0]!.id;
+}
+
+/** The CTEs `p` (postings of the transaction whose id `source` answers) and `b` (the cached balances). */
+function postingsAndBalances(source: RawBuilder<unknown>, postings: PostingRow[], balances: Map<number, number>): RawBuilder<unknown> {
+  const postingValues = sql.join(
+    postings.map(
+      (posting, order) =>
+        sql`(${order}::integer, ${posting.accountId}::integer, ${posting.amount}::bigint, ${posting.balanceBefore}::bigint, ${posting.balanceAfter}::bigint)`,
+    ),
+  );
+  const balanceValues = sql.join([...balances].map(([id, balance]) => sql`(${id}::integer, ${balance}::bigint)`));
+  return sql`p AS (
+      INSERT INTO postings (transaction_id, account_id, amount, balance_before, balance_after)
+      SELECT source.id, v.account_id, v.amount, v.balance_before, v.balance_after
+      FROM ${source} AS source, (VALUES ${postingValues}) AS v(ord, account_id, amount, balance_before, balance_after)
+      ORDER BY v.ord
+    ), b AS (
+      UPDATE accounts SET balance = v.balance FROM (VALUES ${balanceValues}) AS v(id, balance) WHERE accounts.id = v.id
+    )`;
+}
+
+export async function insertPendingTransaction(db: Db, transaction: Omit<NewTransaction, 'status'>): Promise<number> {
   return insertTransaction(db, { ...transaction, status: 'pending' });
 }
 
