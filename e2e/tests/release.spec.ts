@@ -198,7 +198,7 @@ test('a remote is released alone: canary by user id, promote, rollback, a broken
       const before = await servedManifest(server);
       const result = await remote(server, ['publish', 'mf-board', '--dist', incompatible, '--canary', '10']);
       expect(result.code).toBe(3);
-      expect(result.stderr).toContain('requires @negayno/shared/ui ^0.2.0, but host provides 0.1.0');
+      expect(result.stderr).toContain('requires @negayno/shared/contract ^0.2.0, but host provides 0.1.0');
       expect(await servedManifest(server)).toEqual(before);
     });
 

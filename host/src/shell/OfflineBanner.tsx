@@ -1,9 +1,19 @@
-import { MessageBar, MessageBarBody, makeStyles } from '@negayno/shared/fluent';
+import { makeStyles, tokens } from '@negayno/shared/fluent';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 
-const useStyles = makeStyles({ bar: { borderRadius: 0 } });
+// A plain bar in the warning palette rather than Fluent's MessageBar: it ships in the shell's first
+// chunk, because a banner fetched lazily could never arrive once the network is gone.
+const useStyles = makeStyles({
+  bar: {
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorPaletteYellowBackground1,
+    borderBottom: `1px solid ${tokens.colorPaletteYellowBorder1}`,
+    color: tokens.colorNeutralForeground1,
+    fontSize: tokens.fontSizeBase300,
+  },
+});
 
 /** Shown while the browser is offline; it never hides by itself (spec 9). */
 export const OfflineBanner = observer(function OfflineBanner() {
@@ -12,8 +22,8 @@ export const OfflineBanner = observer(function OfflineBanner() {
   const styles = useStyles();
   if (!ui.offline) return null;
   return (
-    <MessageBar intent="warning" className={styles.bar} data-testid="offline-banner">
-      <MessageBarBody>{t('offline')}</MessageBarBody>
-    </MessageBar>
+    <div role="status" className={styles.bar} data-testid="offline-banner">
+      {t('offline')}
+    </div>
   );
 });

@@ -9,14 +9,15 @@ import type { RemoteUpdates } from '../remotes/updates';
 import type { LocationStore } from '../system/location-store';
 import { Alerts } from './Alerts';
 import { Header } from './Header';
-import { RemoteUpdateBanner } from './RemoteUpdateBanner';
+import { OfflineBanner } from './OfflineBanner';
 import { WalletParcelHost } from './WalletParcelHost';
 import { useAppLoading } from './useAppLoading';
 
 // Pages and banners few visits show come in chunks of their own.
 const MaintenancePage = lazy(() => import('./MaintenancePage').then((module) => ({ default: module.MaintenancePage })));
+// Shown only once a remote has a new version: Fluent's MessageBar stays out of the first chunk.
+const RemoteUpdateBanner = lazy(() => import('./RemoteUpdateBanner').then((module) => ({ default: module.RemoteUpdateBanner })));
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
-const OfflineBanner = lazy(() => import('./OfflineBanner').then((module) => ({ default: module.OfflineBanner })));
 
 const useStyles = makeStyles({
   shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column', color: tokens.colorNeutralForeground1 },
@@ -57,12 +58,12 @@ export const Shell = observer(function Shell(props: { registry: RemoteRegistry; 
           {t('nav.skipToContent')}
         </a>
         <Header />
-        {ui.offline && (
+        <OfflineBanner />
+        {props.updates.available.length > 0 && (
           <Suspense fallback={null}>
-            <OfflineBanner />
+            <RemoteUpdateBanner updates={props.updates} />
           </Suspense>
         )}
-        <RemoteUpdateBanner updates={props.updates} />
         <main id="content" tabIndex={-1} className={styles.main}>
           {(!ready || appLoading) && <Spinner className={styles.booting} label={t('loading')} data-testid="app-loading" />}
           {APPLICATIONS.map((definition) => (

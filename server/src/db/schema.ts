@@ -11,6 +11,7 @@ import type {
   Language,
   PaymentType,
   ProjectRole,
+  SystemNote,
   TaskStatus,
   Theme,
   TransactionStatus,
@@ -240,6 +241,8 @@ export interface MessagesTable {
   deleted_at: Timestamp | null;
   /** 0008: the browser's temporary id of the send (the idempotency key). */
   temp_id: string | null;
+  /** 0010: a life-cycle line's key and values (issue 11); null for every other message. */
+  system_note: Json<SystemNote> | null;
 }
 
 export interface ChatReadsTable {

@@ -4,7 +4,7 @@
  * chats with a little history, and money moved through the ledger as real use would move it.
  * It seeds once: when admin@demo.test exists it does nothing.
  */
-import type { TaskStatus } from '@negayno/shared/contract';
+import { escapeHtml, type TaskStatus } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { StoredUrgency, UserRow } from '../db/schema.js';
@@ -274,10 +274,6 @@ function dueDates(task: DemoTask): Partial<Record<string, Date>> | undefined {
   const column = dueColumnOf(task.status);
   if (task.dueInHours === undefined || !column) return undefined;
   return { [column]: new Date(Date.now() + task.dueInHours * 3600_000) };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 function descriptionOf(task: DemoTask): string {

@@ -8,6 +8,7 @@ import type { PersonRef, UnixSeconds, UnreadCounters } from './entities.js';
 import type { ChatKey, ProjectRole } from './enums.js';
 import type { FileKind } from './file-types.js';
 import { LENGTH, MAX_ID } from './limits.js';
+import type { SystemNote } from './system-notes.js';
 import { withoutHiddenControls } from './validation.js';
 
 /** Spec 9: the reactions a message may carry, in the order the picker shows them. */
@@ -137,6 +138,8 @@ export interface ChatMessage {
   id: number;
   chatId: number;
   message: string;
+  /** A life-cycle line's key and values, for the reader's language (`message` holds it in uk); null otherwise. */
+  systemNote: SystemNote | null;
   author: MessageAuthor | null;
   file: MessageFile | null;
   parentMessage: ParentMessage | null;

@@ -79,3 +79,8 @@ export function isEmptyHtml(html: string): boolean {
       .trim() === '' && !/<img\b/i.test(html)
   );
 }
+
+/** Text as HTML text: what a person typed is only ever text inside the HTML the product writes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}

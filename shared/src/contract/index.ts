@@ -20,3 +20,4 @@ export * from './task-content.js';
 export * from './notifications.js';
 export * from './profile.js';
 export * from './chats.js';
+export * from './system-notes.js';

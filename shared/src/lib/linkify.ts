@@ -5,6 +5,7 @@
  * result goes through the spec's DOMPurify rules, so a message can never carry markup of its own.
  */
 import { LinkifyIt } from 'linkify-it';
+import { escapeHtml } from '@negayno/shared/contract';
 import { sanitizeHtml } from './sanitize.js';
 
 // Version 6 finds only links with a scheme unless told: the spec wants fuzzy hosts and emails too.
@@ -12,26 +13,22 @@ const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true });
 const PHONE = /(?<![\d+])\+?\d{10,15}(?!\d)/g;
 const OPENS = /^https?:\/\//i;
 
-export function escapeText(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
-
 /** Plain text with phone numbers as tel links. */
 function phonesToHtml(text: string): string {
   let html = '';
   let last = 0;
   for (const match of text.matchAll(PHONE)) {
-    html += escapeText(text.slice(last, match.index));
-    html += `<a href="tel:${match[0]}">${escapeText(match[0])}</a>`;
+    html += escapeHtml(text.slice(last, match.index));
+    html += `<a href="tel:${match[0]}">${escapeHtml(match[0])}</a>`;
     last = match.index + match[0].length;
   }
-  return html + escapeText(text.slice(last));
+  return html + escapeHtml(text.slice(last));
 }
 
 function linkHtml(url: string, shown: string): string {
   return OPENS.test(url)
-    ? `<a href="${escapeText(url)}" target="_blank" rel="noopener noreferrer">${escapeText(shown)}</a>`
-    : `<a href="#">${escapeText(shown)}</a>`;
+    ? `<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(shown)}</a>`
+    : `<a href="#">${escapeHtml(shown)}</a>`;
 }
 
 /** The HTML of a person's message, safe to put in the page as is. */

@@ -8,7 +8,7 @@
 import 'fake-indexeddb/auto';
 import { setApiOrigin } from '@negayno/shared/api';
 import type { ChatMessage, ChatState, MessagesPage, ViewedAnswer } from '@negayno/shared/contract';
-import { apiServerForFile, type StubRequest } from '@negayno/shared/testing';
+import { apiServerForFile, chatMessage, type StubRequest } from '@negayno/shared/testing';
 import { ChatStore, VIEW_DEBOUNCE_MS } from './chat-store';
 import { TEMP_MESSAGE_TTL_MS, tempMessages, type TempMessage } from './chat-temp-messages';
 
@@ -23,28 +23,7 @@ function state(chatId: number, overrides: Partial<ChatState> = {}): ChatState {
 }
 
 function message(chatId: number, id: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id,
-    chatId,
-    message: `message ${id}`,
-    author: { id: 2, firstname: 'Olena', lastname: 'Koval', role: 'pm', avatarUrl: null, color: '#123456' },
-    file: null,
-    parentMessage: null,
-    quote: null,
-    emoji: [],
-    tempId: null,
-    dateCreate: 1_700_000_000 + id,
-    dateUpdate: 1_700_000_000 + id,
-    dateDelete: null,
-    dateDeadline: null,
-    dateUpdateExpires: null,
-    dateDeleteExpires: null,
-    dateRecoveryExpires: null,
-    viewed: false,
-    readers: [],
-    can: { update: false, delete: false, recovery: false, react: true, reply: true },
-    ...overrides,
-  };
+  return chatMessage({ id, chatId, message: `message ${id}`, dateCreate: 1_700_000_000 + id, dateUpdate: 1_700_000_000 + id, ...overrides });
 }
 
 /** The multipart fields of a request, read from its raw body. */

@@ -1,5 +1,5 @@
 /** Entities for component and store tests: one source, so a new field of the contract is added once. */
-import type { AccountRole, Project, ProjectPermissions, ProjectUser, TaskCard, UserProfile } from '@negayno/shared/contract';
+import type { AccountRole, ChatMessage, Project, ProjectPermissions, ProjectUser, TaskCard, UserProfile } from '@negayno/shared/contract';
 
 /**
  * The `can` the server answers a viewer of each project role (spec 6). Test data only: the browser
@@ -111,6 +111,33 @@ export function project(overrides: Partial<Project> = {}): Project {
     can: projectCan(overrides.role ?? 'administrator'),
     dateCreate: 1,
     dateArchived: null,
+    ...overrides,
+  };
+}
+
+/** A chat message by a pm, read by nobody else, that its viewer may react to and answer. */
+export function chatMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: 10,
+    chatId: 3,
+    message: 'hello',
+    systemNote: null,
+    author: { id: 2, firstname: 'Olena', lastname: 'Koval', role: 'pm', avatarUrl: null, color: '#123456' },
+    file: null,
+    parentMessage: null,
+    quote: null,
+    emoji: [],
+    tempId: null,
+    dateCreate: 1_700_000_000,
+    dateUpdate: 1_700_000_000,
+    dateDelete: null,
+    dateDeadline: null,
+    dateUpdateExpires: null,
+    dateDeleteExpires: null,
+    dateRecoveryExpires: null,
+    viewed: false,
+    readers: [],
+    can: { update: false, delete: false, recovery: false, react: true, reply: true },
     ...overrides,
   };
 }

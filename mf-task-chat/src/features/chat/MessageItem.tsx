@@ -9,14 +9,16 @@ import { AvatarGroup, AvatarGroupItem, AvatarGroupPopover, Avatar, Button, Text,
 import { ArrowClockwiseRegular, ArrowReplyRegular, DismissRegular, DocumentRegular, ErrorCircleRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import {
   AVATAR_GROUP_MAX,
+  escapeHtml,
   opensInGallery,
+  systemNoteHtml,
   type ChatMessage,
   type ChatPerson,
   type Language,
   type MessageFile,
   type ParentMessage,
 } from '@negayno/shared/contract';
-import { formatDateTime, formatFileSize, fullName, messageToHtml, sanitizeHtml, escapeText } from '@negayno/shared/lib';
+import { formatDateTime, formatFileSize, fullName, messageToHtml, sanitizeHtml } from '@negayno/shared/lib';
 import type { FileErrorItem, TempMessage } from '@negayno/shared/stores';
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -202,19 +204,23 @@ function Parent(props: { parent: ParentMessage; onClick: () => void }) {
   );
 }
 
-/** A system message: the server's HTML, sanitised again here, with the deadline in bold (spec 3). */
+/**
+ * A system message, with the deadline in bold (spec 3): a life-cycle note is written in the reader's
+ * language; any other is the server's HTML. Either is sanitised again here.
+ */
 export function SystemMessage(props: { message: ChatMessage; language: Language }) {
   const styles = useStyles();
   const { t } = useTranslation('chat');
   const { message } = props;
-  const deadline = message.dateDeadline ? ` <b>${escapeText(t('deadline', { date: formatDateTime(message.dateDeadline, props.language) }))}</b>` : '';
+  const text = message.systemNote ? systemNoteHtml(message.systemNote, props.language) : message.message;
+  const deadline = message.dateDeadline ? ` <b>${escapeHtml(t('deadline', { date: formatDateTime(message.dateDeadline, props.language) }))}</b>` : '';
   return (
     <div
       className={styles.system}
       data-testid="system-message"
       data-message-id={message.id}
       data-viewed={message.viewed}
-      dangerouslySetInnerHTML={{ __html: sanitizeHtml(`${message.message}${deadline}`) }}
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(`${text}${deadline}`) }}
     />
   );
 }

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatMessage } from '@negayno/shared/contract';
 import { ChatStore } from '@negayno/shared/stores';
-import { apiServerForFile, renderInApp } from '@negayno/shared/testing';
+import { apiServerForFile, chatMessage, renderInApp } from '@negayno/shared/testing';
 import { tabBadge } from './chat-format';
 import { allowedFiles, Composer, enterAction } from './Composer';
 import { MessageItem, type MessageHandlers } from './MessageItem';
@@ -13,28 +13,7 @@ const NOW = 1_800_000_000;
 const server = apiServerForFile();
 
 function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id: 10,
-    chatId: 3,
-    message: 'hello',
-    author: { id: 2, firstname: 'Olena', lastname: 'Koval', role: 'pm', avatarUrl: null, color: '#123456' },
-    file: null,
-    parentMessage: null,
-    quote: null,
-    emoji: [],
-    tempId: null,
-    dateCreate: NOW - 60,
-    dateUpdate: NOW - 60,
-    dateDelete: null,
-    dateDeadline: null,
-    dateUpdateExpires: null,
-    dateDeleteExpires: null,
-    dateRecoveryExpires: null,
-    viewed: true,
-    readers: [],
-    can: { update: false, delete: false, recovery: false, react: true, reply: true },
-    ...overrides,
-  };
+  return chatMessage({ dateCreate: NOW - 60, dateUpdate: NOW - 60, viewed: true, ...overrides });
 }
 
 const mine = (overrides: Partial<ChatMessage> = {}) =>
@@ -170,6 +149,30 @@ describe('MessageItem', () => {
     const system = screen.getByTestId('system-message');
     expect(system.querySelector('b')).toHaveTextContent(/^Deadline: /);
     expect(system.querySelector('img')?.getAttribute('onerror')).toBeFalsy();
+  });
+
+  it('writes a life-cycle line in the reader language, its values escaped', async () => {
+    await renderInApp(
+      <MessageItem
+        message={message({
+          author: null,
+          message: 'Надіслано комерційну пропозицію «<i>Лендінг</i>»',
+          systemNote: { key: 'send-offer', name: '<i>Landing</i>' },
+        })}
+        mine={false}
+        me={ME}
+        language="en"
+        highlighted={false}
+        writable
+        hasMenu={false}
+        canRestore={false}
+        handlers={noHandlers}
+      />,
+      { language: 'en' },
+    );
+    const system = screen.getByTestId('system-message');
+    expect(system).toHaveTextContent('Commercial proposal “<i>Landing</i>” sent');
+    expect(system.querySelector('i')).toBeNull();
   });
 
   it('shows a deleted message with restore, and reactions with their people', async () => {

@@ -3,6 +3,7 @@
  * task's chats made when it enters discussion and the system messages each workflow step leaves (no
  * author) in the main chat, inside the step's own transaction.
  */
+import type { SystemNote } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { chatIdOf, createTaskChats, insertSystemMessage, messagesOf } from './repo.js';
 
@@ -11,18 +12,13 @@ export { ChatJobs, type ChatJobOptions } from './jobs.js';
 export { chatsRoutes } from './routes.js';
 export { ChatsService } from './service.js';
 
-/** Text as HTML: a system message is HTML (spec 3), and what a person typed (a reason) is only ever text in it. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
-
 /**
  * A system message in the task's main chat; the browser appends `deadline` in bold (spec 3). A task that
  * has no chats yet (before discussion) has nowhere to say it: answers null.
  */
-export async function postSystemMessage(trx: Db, taskId: number, html: string, deadline: Date | null = null): Promise<number | null> {
+export async function postSystemMessage(trx: Db, taskId: number, note: SystemNote, deadline: Date | null = null): Promise<number | null> {
   const chatId = await chatIdOf(trx, taskId, 'main');
-  return chatId === null ? null : insertSystemMessage(trx, chatId, html, deadline);
+  return chatId === null ? null : insertSystemMessage(trx, chatId, note, deadline);
 }
 
 /** The main chat's messages, oldest first (the tests read what a step said). */

@@ -109,6 +109,7 @@ export function toChatMessage(row: MessageRow, context: PageContext): ChatMessag
     id: row.id,
     chatId: row.chat_id,
     message: textOf(row),
+    systemNote: row.system_note,
     author: authorOf(row),
     file: row.deleted_at === null ? fileOf(context.files.get(row.id)) : null,
     parentMessage: parentOf(row, context),

@@ -1,4 +1,4 @@
-import type { ChatKey } from '@negayno/shared/contract';
+import { DEFAULT_LANGUAGE, systemNoteHtml, type ChatKey, type SystemNote } from '@negayno/shared/contract';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { MessageFilesTable } from '../../db/schema.js';
@@ -20,10 +20,11 @@ export async function chatIdOf(db: Db, taskId: number, key: ChatKey): Promise<nu
   return row?.id ?? null;
 }
 
-export async function insertSystemMessage(db: Db, chatId: number, body: string, deadline: Date | null): Promise<number> {
+/** A life-cycle line: its note for each reader's language, and its HTML in the default language as the body. */
+export async function insertSystemMessage(db: Db, chatId: number, note: SystemNote, deadline: Date | null): Promise<number> {
   const row = await db
     .insertInto('messages')
-    .values({ chat_id: chatId, author_id: null, body, date_deadline: deadline })
+    .values({ chat_id: chatId, author_id: null, body: systemNoteHtml(note, DEFAULT_LANGUAGE), system_note: JSON.stringify(note), date_deadline: deadline })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -51,6 +52,7 @@ const MESSAGE_COLUMNS = [
   'm.parent_id',
   'm.quote',
   'm.temp_id',
+  'm.system_note',
   'm.date_deadline',
   'm.created_at',
   'm.updated_at',

@@ -4,7 +4,7 @@
  * returns to Negayno, where the wallet shows the result. A plain page with no app bundle: it stands in
  * for a provider's site. The script is a file of its own because the CSP allows no inline script.
  */
-import { orderIdParam } from '@negayno/shared/contract';
+import { escapeHtml, orderIdParam } from '@negayno/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { languageOf } from '../../http/language.js';
 import { requireUser, userOf } from '../auth/index.js';
@@ -67,10 +67,6 @@ button { flex: 1; font: inherit; padding: 10px; border-radius: 4px; border: 1px 
 button[data-result="success"] { background: #0f6cbd; color: #fff; border-color: #0f6cbd; }
 button:focus-visible { outline: 2px solid #0f6cbd; outline-offset: 2px; }
 `;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export function registerTestCheckout(app: FastifyInstance, services: Services): void {
   app.get('/payment/test/checkout.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(SCRIPT));

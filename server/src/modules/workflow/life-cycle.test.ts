@@ -1,4 +1,12 @@
-import type { TaskActions, TaskCard, TaskDocument, TaskLedger } from '@negayno/shared/contract';
+import {
+  systemNoteHtml,
+  type MessagesPage,
+  type TaskActions,
+  type TaskCard,
+  type TaskChats,
+  type TaskDocument,
+  type TaskLedger,
+} from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { ESTIMATE, act, answerDocument, castOf, dataOf, offerBody, type Cast } from '../../test/workflow-kit.js';
@@ -122,6 +130,18 @@ describe('a task from draft to archive, across every role, with its money', () =
     expect(messages).toHaveLength(17);
     expect(messages.find((m) => m.body.startsWith('Задачу взято в обговорення'))!.date_deadline).not.toBeNull();
     expect(messages.some((m) => m.body.includes('Уточнимо ціну'))).toBe(true);
+  });
+
+  it('answers each line with its note, so a reader in English reads it in English', async () => {
+    const { chats } = dataOf<TaskChats>(await ctx.get(`/api/task/${taskId}/chats`, { cookie: cast.cookies.admin }));
+    const main = chats.find((chat) => chat.key === 'main')!;
+    const page = dataOf<MessagesPage>(await ctx.get(`/api/chat/${main.id}/messages`, { cookie: cast.cookies.admin }));
+    const returned = page.list.find((message) => message.systemNote?.key === 'return-offer')!;
+    expect(returned.systemNote).toEqual({ key: 'return-offer', reason: 'Уточнимо ціну' });
+    expect(returned.message).toBe('Комерційну пропозицію відкликано: Уточнимо ціну');
+    expect(systemNoteHtml(returned.systemNote!, 'en')).toBe('The commercial proposal was withdrawn: Уточнимо ціну');
+    const rated = page.list.find((message) => message.systemNote?.key === 'add-rating')!;
+    expect(systemNoteHtml(rated.systemNote!, 'en')).toBe('Work rating: <strong>5/5</strong>');
   });
 
   it('notified the people concerned, never the actor, through the notifications module', async () => {

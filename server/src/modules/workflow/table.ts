@@ -11,6 +11,7 @@ import {
   TASK_STATUSES,
   type DocumentActionName,
   type ErrorCode,
+  type SystemNote,
   type TaskActionName,
   type TaskStatus,
 } from '@negayno/shared/contract';
@@ -19,7 +20,7 @@ import type { WorkflowConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { StoredUrgency } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { createTaskChats, escapeHtml } from '../chats/index.js';
+import { createTaskChats } from '../chats/index.js';
 import type { EscrowService, EscrowTask } from '../money/index.js';
 import { EXPIRATION_OF_STATUS } from '../tasks/index.js';
 import {
@@ -69,7 +70,8 @@ export interface Step<Body = unknown> {
 /** What an effect adds to the step: more columns, the main chat's line, whether the documents changed. */
 export interface Effect {
   patch?: TaskPatch;
-  say?: string;
+  /** The line the step leaves in the main chat. */
+  say?: SystemNote;
   deadline?: Date | null;
   documentsChanged?: boolean;
   /** The draft is gone (delete): nothing to write back or present. */
@@ -101,10 +103,6 @@ export function expirationOf(status: TaskStatus, task: { negayno: boolean }, now
   if (!column) return {};
   const hours = settings.slaHours[status as keyof WorkflowConfig['slaHours']] / (task.negayno ? 2 : 1);
   return { [column]: new Date(now.getTime() + hours * HOUR_MS) };
-}
-
-function reasonLine(text: string, message: string): string {
-  return `${text}: ${escapeHtml(message)}`;
 }
 
 async function escrowTask(step: Step<unknown>, documentName: string): Promise<EscrowTask> {
@@ -152,7 +150,7 @@ export const TABLE: Record<RowName, Row> = {
     async effect(step) {
       await createTaskChats(step.trx, step.task.id);
       const patch = entering('discussion', step, { date_start_discuss: step.now });
-      return { patch, say: 'Задачу взято в обговорення', deadline: patch.date_discuss_expiration as Date };
+      return { patch, say: { key: 'to-discussion' }, deadline: patch.date_discuss_expiration as Date };
     },
     notify: ['clients'],
   }),
@@ -166,7 +164,7 @@ export const TABLE: Record<RowName, Row> = {
       if ((await existingPerformers(step.trx, wanted)).length !== wanted.length) throw new AppError('user_not_found');
       await replacePerformers(step.trx, step.task.id, wanted, step.userId);
       const patch = entering('estimation', step, { date_start_calc: step.now });
-      return { patch, say: 'Задачу передано на оцінку виконавцям', deadline: patch.date_calc_expiration as Date };
+      return { patch, say: { key: 'to-estimation' }, deadline: patch.date_calc_expiration as Date };
     },
     notify: ['performers'],
   }),
@@ -178,7 +176,7 @@ export const TABLE: Record<RowName, Row> = {
     async effect(step) {
       const autoSend = step.body.dateAutoSendForCheck ? new Date(step.body.dateAutoSendForCheck * 1000) : null;
       await insertEstimate(step.trx, step.task.id, step.userId, { ...step.body, dateAutoSendForCheck: autoSend });
-      return { patch: { date_finish_calc: step.now, date_auto_send_for_check: autoSend }, say: 'Оцінку завершено' };
+      return { patch: { date_finish_calc: step.now, date_auto_send_for_check: autoSend }, say: { key: 'finish-evaluation' } };
     },
     notify: ['sm', 'pm'],
   }),
@@ -187,7 +185,7 @@ export const TABLE: Record<RowName, Row> = {
     who: ['performer', 'pm'],
     to: 'estimation',
     body: TASK_ACTION_BODIES['continue-evaluation'],
-    effect: (step) => ({ patch: entering('estimation', step), say: 'Оцінку продовжено' }),
+    effect: (step) => ({ patch: entering('estimation', step), say: { key: 'continue-evaluation' } }),
     notify: ['pm', 'sm', 'performers'],
   }),
   're-estimate': row({
@@ -197,7 +195,7 @@ export const TABLE: Record<RowName, Row> = {
     body: TASK_ACTION_BODIES['re-estimate'],
     effect: (step) => ({
       patch: entering('estimation', step, { date_reject_calc: step.now }),
-      say: reasonLine('Оцінку повернуто на доопрацювання', step.body.message),
+      say: { key: 're-estimate', reason: step.body.message },
     }),
     notify: ['performers', 'pm'],
   }),
@@ -207,7 +205,7 @@ export const TABLE: Record<RowName, Row> = {
     to: 'estimated',
     body: TASK_ACTION_BODIES['restore-estimate'],
     guard: async (step) => ((await lastEstimate(step.trx, step.task.id)) ? true : 'estimate_not_found'),
-    effect: (step) => ({ patch: { date_finish_calc: step.now }, say: 'Відновлено останню оцінку' }),
+    effect: (step) => ({ patch: { date_finish_calc: step.now }, say: { key: 'restore-estimate' } }),
     notify: ['sm', 'performers'],
   }),
   'send-offer': row({
@@ -238,7 +236,7 @@ export const TABLE: Record<RowName, Row> = {
       const patch = entering('offer', step, { date_send: step.now });
       return {
         patch,
-        say: `Надіслано комерційну пропозицію «${escapeHtml(step.body.name)}»`,
+        say: { key: 'send-offer', name: step.body.name },
         deadline: patch.date_offer_expiration as Date,
         documentsChanged: true,
       };
@@ -252,7 +250,7 @@ export const TABLE: Record<RowName, Row> = {
     body: TASK_ACTION_BODIES['return-offer'],
     effect: (step) => ({
       patch: { date_offer_expiration: null },
-      say: reasonLine('Комерційну пропозицію відкликано', step.body.message),
+      say: { key: 'return-offer', reason: step.body.message },
       documentsChanged: true,
     }),
     notify: ['pm', 'clientAdmins'],
@@ -287,7 +285,7 @@ export const TABLE: Record<RowName, Row> = {
       await step.deps.escrow.moveToEscrow(step.trx, await escrowTask(step, offer.name), chosen.price, step.userId!);
       return {
         patch: { date_approval: step.now, date_deadline: deadline, date_offer_expiration: null },
-        say: `Комерційну пропозицію прийнято, роботу розпочато`,
+        say: { key: 'document-accept' },
         deadline,
         documentsChanged: true,
       };
@@ -301,7 +299,7 @@ export const TABLE: Record<RowName, Row> = {
     body: DOCUMENT_ACTION_BODIES.reject,
     effect: (step) => ({
       patch: entering('discussion', step, { date_offer_expiration: null }),
-      say: reasonLine('Комерційну пропозицію відхилено', step.body.message),
+      say: { key: 'document-reject', reason: step.body.message },
       documentsChanged: true,
     }),
     notify: ['am', 'pm', 'sm'],
@@ -313,7 +311,7 @@ export const TABLE: Record<RowName, Row> = {
     body: DOCUMENT_ACTION_BODIES.update,
     effect: (step) => ({
       patch: entering('estimation', step, { date_offer_expiration: null }),
-      say: reasonLine('Клієнт просить оновити комерційну пропозицію', step.body.message),
+      say: { key: 'document-update', reason: step.body.message },
       documentsChanged: true,
     }),
     notify: ['pm', 'sm', 'performers'],
@@ -324,7 +322,7 @@ export const TABLE: Record<RowName, Row> = {
     body: TASK_ACTION_BODIES.progress,
     async effect(step) {
       await updateContract(step.trx, step.task.id, { progress: step.body.progress }, step.now);
-      return { say: `Прогрес роботи: <strong>${step.body.progress} %</strong>`, documentsChanged: true };
+      return { say: { key: 'progress', progress: step.body.progress }, documentsChanged: true };
     },
     notify: ['clients'],
   }),
@@ -334,7 +332,7 @@ export const TABLE: Record<RowName, Row> = {
     body: TASK_ACTION_BODIES['to-manager-review'],
     async effect(step) {
       await markPerformersFinished(step.trx, step.task.id, step.now, step.userId!);
-      return { say: 'Виконавець надіслав роботу на перевірку менеджеру', documentsChanged: true };
+      return { say: { key: 'to-manager-review' }, documentsChanged: true };
     },
     notify: ['pm'],
   }),
@@ -343,7 +341,7 @@ export const TABLE: Record<RowName, Row> = {
     who: ['pm'],
     body: TASK_ACTION_BODIES.pause,
     guard: (step) => step.task.date_pause === null,
-    effect: (step) => ({ patch: { date_pause: step.now }, say: 'Роботу призупинено', documentsChanged: true }),
+    effect: (step) => ({ patch: { date_pause: step.now }, say: { key: 'pause' }, documentsChanged: true }),
     notify: ['clients', 'performers'],
   }),
   unpause: row({
@@ -356,7 +354,7 @@ export const TABLE: Record<RowName, Row> = {
       const paused = step.now.getTime() - step.task.date_pause!.getTime();
       const deadline = step.task.date_deadline ? new Date(step.task.date_deadline.getTime() + paused) : null;
       await updateContract(step.trx, step.task.id, { date_deadline: deadline }, step.now);
-      return { patch: { date_pause: null, date_deadline: deadline }, say: 'Роботу відновлено', deadline, documentsChanged: true };
+      return { patch: { date_pause: null, date_deadline: deadline }, say: { key: 'unpause' }, deadline, documentsChanged: true };
     },
     notify: ['clients', 'performers'],
   }),
@@ -368,7 +366,7 @@ export const TABLE: Record<RowName, Row> = {
     guard: (step) => step.task.date_pause === null,
     effect: (step) => {
       const patch = entering('testing', step, { date_send_to_test: step.now, date_accept_on_test: null, date_auto_send_for_check: null });
-      return { patch, say: 'Роботу надіслано на перевірку на тестовому сервері', deadline: patch.date_test_expiration as Date };
+      return { patch, say: { key: 'to-test' }, deadline: patch.date_test_expiration as Date };
     },
     notify: ['clients', 'pm'],
   }),
@@ -377,7 +375,7 @@ export const TABLE: Record<RowName, Row> = {
     who: ['client'],
     body: TASK_ACTION_BODIES['accept-test'],
     guard: (step) => step.task.date_accept_on_test === null,
-    effect: (step) => ({ patch: { date_accept_on_test: step.now }, say: 'Роботу на тестовому сервері прийнято' }),
+    effect: (step) => ({ patch: { date_accept_on_test: step.now }, say: { key: 'accept-test' } }),
     notify: ['pm'],
   }),
   'reject-test': row({
@@ -387,7 +385,7 @@ export const TABLE: Record<RowName, Row> = {
     body: TASK_ACTION_BODIES['reject-test'],
     effect: (step) => ({
       patch: { date_accept_on_test: null },
-      say: reasonLine('Роботу на тестовому сервері відхилено', step.body.message),
+      say: { key: 'reject-test', reason: step.body.message },
       deadline: step.task.date_deadline,
     }),
     notify: ['pm', 'performers'],
@@ -400,7 +398,7 @@ export const TABLE: Record<RowName, Row> = {
     guard: (step) => step.task.date_accept_on_test !== null,
     effect: (step) => {
       const patch = entering('review', step, { date_send_to_prod: step.now });
-      return { patch, say: 'Роботу надіслано на перевірку на робочому сервері', deadline: patch.date_prod_expiration as Date };
+      return { patch, say: { key: 'to-prod' }, deadline: patch.date_prod_expiration as Date };
     },
     notify: ['clients'],
   }),
@@ -413,7 +411,7 @@ export const TABLE: Record<RowName, Row> = {
       const contract = await currentDocument(step.trx, step.task.id, 'contract');
       await step.deps.escrow.release(step.trx, await escrowTask(step, contract?.name ?? ''), await payeesOf(step, contract));
       await markPerformersFinished(step.trx, step.task.id, step.now);
-      return { say: 'Роботу прийнято. Оцініть, будь ласка, виконавців', documentsChanged: true };
+      return { say: { key: 'accept-work' }, documentsChanged: true };
     },
     notify: ['pm', 'sm', 'performers'],
   }),
@@ -424,7 +422,7 @@ export const TABLE: Record<RowName, Row> = {
     body: TASK_ACTION_BODIES['reject-prod'],
     effect: (step) => ({
       patch: { date_reject_on_prod: step.now, date_accept_on_test: null },
-      say: reasonLine('Роботу на робочому сервері відхилено', step.body.message),
+      say: { key: 'reject-prod', reason: step.body.message },
       deadline: step.task.date_deadline,
     }),
     notify: ['pm', 'performers'],
@@ -433,7 +431,7 @@ export const TABLE: Record<RowName, Row> = {
     from: ['rating'],
     who: ['client'],
     body: TASK_ACTION_BODIES['add-rating'],
-    effect: (step) => ({ patch: { rating: step.body.rating, review: step.body.review }, say: `Оцінка роботи: <strong>${step.body.rating}/5</strong>` }),
+    effect: (step) => ({ patch: { rating: step.body.rating, review: step.body.review }, say: { key: 'add-rating', rating: step.body.rating } }),
     notify: ['pm', 'performers'],
   }),
   'finish-rating': row({
@@ -441,7 +439,7 @@ export const TABLE: Record<RowName, Row> = {
     who: ['client'],
     to: 'archived',
     body: TASK_ACTION_BODIES['finish-rating'],
-    effect: (step) => ({ patch: { date_archived: step.now }, say: 'Задачу завершено' }),
+    effect: (step) => ({ patch: { date_archived: step.now }, say: { key: 'finish-rating' } }),
     notify: ['pm', 'am'],
   }),
   'to-archive': row({
@@ -449,7 +447,7 @@ export const TABLE: Record<RowName, Row> = {
     who: ['am'],
     to: 'archived',
     body: TASK_ACTION_BODIES['to-archive'],
-    effect: (step) => ({ patch: { archived_from: step.task.status, date_archived: step.now }, say: 'Задачу перенесено в архів' }),
+    effect: (step) => ({ patch: { archived_from: step.task.status, date_archived: step.now }, say: { key: 'to-archive' } }),
     notify: ['clients'],
   }),
   restore: row({
@@ -460,7 +458,7 @@ export const TABLE: Record<RowName, Row> = {
     guard: (step) => step.task.archived_from !== null,
     effect: (step) => {
       const status = step.task.archived_from!;
-      return { patch: entering(status, step, { status, archived_from: null, date_archived: null }), say: 'Задачу відновлено з архіву' };
+      return { patch: entering(status, step, { status, archived_from: null, date_archived: null }), say: { key: 'restore' } };
     },
     notify: ['clients'],
   }),
@@ -475,7 +473,7 @@ export const TABLE: Record<RowName, Row> = {
       if (!step.body.message) throw new AppError('message_is_empty', { message: 'message_is_empty' });
       return {
         patch: { deletion_requested_at: step.now, deletion_reason: step.body.message },
-        say: reasonLine('Клієнт просить видалити задачу', step.body.message),
+        say: { key: 'delete', reason: step.body.message },
       };
     },
     notify: ['am'],
@@ -496,7 +494,7 @@ export const TABLE: Record<RowName, Row> = {
           contract?.progress ?? 0,
         );
       }
-      return { patch: { date_archived: step.now, deletion_requested_at: null }, say: 'Задачу видалено на прохання клієнта', documentsChanged: true };
+      return { patch: { date_archived: step.now, deletion_requested_at: null }, say: { key: 'accept' }, documentsChanged: true };
     },
     notify: ['clients', 'pm', 'sm', 'performers'],
   }),
@@ -505,7 +503,7 @@ export const TABLE: Record<RowName, Row> = {
     who: ['am'],
     body: TASK_ACTION_BODIES.reject,
     guard: (step) => step.task.deletion_requested_at !== null,
-    effect: (step) => ({ patch: { deletion_requested_at: null, deletion_reason: null }, say: reasonLine('Запит на видалення відхилено', step.body.message) }),
+    effect: (step) => ({ patch: { deletion_requested_at: null, deletion_reason: null }, say: { key: 'reject', reason: step.body.message } }),
     notify: ['clients'],
   }),
 };
