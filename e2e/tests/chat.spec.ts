@@ -213,8 +213,14 @@ test.describe('the task chat', () => {
     const task = await discussionTask(admin, am, 'Чат: непрочитані');
     const main = task.chats.find((chat) => chat.key === 'main')!;
 
-    // The manager watches the technical chat; the client writes three messages into the main one.
-    await am.goto(task.url);
+    // The manager has read the main chat (the step's system line) and watches the technical one; the
+    // client writes three messages into the main one.
+    await openChat(am, task.url);
+    const mainUnread = async () =>
+      (await api<{ chats: Array<{ id: number; unreadCount: number }> }>(am.request, 'get', `/task/${task.taskId}/chats`)).chats.find(
+        (chat) => chat.id === main.id,
+      )!.unreadCount;
+    await expect.poll(mainUnread).toBe(0);
     await am.getByTestId('chat-tab-work').click();
     await expect(am.getByTestId('chat-view')).toHaveAttribute('data-chat-id', String(task.chats.find((chat) => chat.key === 'work')!.id));
     await admin.goto(`/project/${task.projectId}`);
@@ -232,14 +238,7 @@ test.describe('the task chat', () => {
     // Seeing the main chat clears the tab and, through the live event, the card.
     await am.getByTestId('chat-tab-main').click();
     await expect(am.getByTestId('chat-tab-main').getByTestId('chat-tab-unread').first()).toHaveCount(0);
-    await expect
-      .poll(
-        async () =>
-          (await api<{ chats: Array<{ id: number; unreadCount: number }> }>(am.request, 'get', `/task/${task.taskId}/chats`)).chats.find(
-            (chat) => chat.id === main.id,
-          )!.unreadCount,
-      )
-      .toBe(0);
+    await expect.poll(mainUnread).toBe(0);
     await board.reload();
     await expect(board.locator(`[data-testid="task-card"][data-task-id="${task.taskId}"]`).getByTestId('card-unread')).toHaveCount(0);
   });
