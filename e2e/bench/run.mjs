@@ -4,6 +4,7 @@ const suites = [
   ['board api (issue 4)', () => import('./board-api.mjs')],
   ['board render (issue 4)', () => import('./board-render.mjs')],
   ['money (issue 10)', () => import('./money.mjs')],
+  ['wallet drawer (issue 10)', () => import('./wallet-drawer.mjs')],
   ['load (issue 15)', () => import('./load.mjs')],
   ['task drawer (issue 12)', () => import('./task-drawer.mjs')],
   ['chat (issue 13)', () => import('./chat.mjs')],
