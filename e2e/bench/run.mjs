@@ -5,6 +5,7 @@ const suites = [
   ['board render (issue 4)', () => import('./board-render.mjs')],
   ['money (issue 10)', () => import('./money.mjs')],
   ['wallet drawer (issue 10)', () => import('./wallet-drawer.mjs')],
+  ['workflow (issue 11)', () => import('./workflow.mjs')],
   ['load (issue 15)', () => import('./load.mjs')],
   ['task drawer (issue 12)', () => import('./task-drawer.mjs')],
   ['chat (issue 13)', () => import('./chat.mjs')],
