@@ -5,6 +5,7 @@ import { launchChromium } from './lib/browser.mjs';
 /* global document, requestAnimationFrame, MutationObserver, KeyboardEvent -- the page.evaluate callbacks run in the browser */
 import { startServer } from '../support/server.mjs';
 import { summary } from './lib/stats.mjs';
+import { UNLIMITED } from './lib/unlimited.mjs';
 
 const MESSAGES = Number(process.env.BENCH_CHAT_SIZE ?? 5000);
 const OPENS = Number(process.env.BENCH_RUNS ?? 10);
@@ -45,7 +46,7 @@ async function openOnce(page, boardUrl, taskId) {
 
 export async function run() {
   const lines = [];
-  const server = await startServer();
+  const server = await startServer(UNLIMITED);
   const browser = await launchChromium();
   try {
     const admin = await signedIn(browser, server.url, 'admin@demo.test');

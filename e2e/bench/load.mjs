@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { newDataDir, runAdmin, startServer } from '../support/server.mjs';
 import { signInCookie } from './lib/sign-in.mjs';
+import { UNLIMITED } from './lib/unlimited.mjs';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -16,8 +17,6 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20,100').split(',').map(N
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // The per-user brake (600 a minute) would answer 429 to a load test within a second.
-const UNLIMITED = { API_RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' };
-
 /** A bare node:http server in a process of its own: the ceiling every figure is read against. */
 async function startBareServer() {
   const source = `

@@ -6,6 +6,7 @@
  * what changed, and the browser reads it again.
  */
 import { z } from 'zod';
+import type { ChatPerson } from './chats.js';
 import type { UnixSeconds } from './entities.js';
 import { MAX_ID } from './limits.js';
 
@@ -25,13 +26,17 @@ export interface LiveEventPayloads {
   'task.update': { taskId: number; projectId: number; dateUpdate: number };
   'task.documents.update': { taskId: number };
   'task.files.update': { taskId: number };
-  /** A message was made, edited, deleted, restored or reacted to: read it again (`GET /message/{id}`). */
-  'message.update': { messageId: number; chatId: number };
+  /**
+   * A message was made, edited, deleted, restored or reacted to: read it again (`GET /message/{id}`).
+   * `madeBy` is set on the event of a message's making: its author's tab already holds the answer of
+   * its own send and reads nothing.
+   */
+  'message.update': { messageId: number; chatId: number; madeBy?: number };
   /**
    * Someone read a chat up to a message: readers of the chat add them to the read receipts of every
    * message up to it; the reader's other tabs take the counters from `GET /task/{id}/chats`.
    */
-  'chat.read': { chatId: number; taskId: number; userId: number; messageId: number };
+  'chat.read': { chatId: number; taskId: number; userId: number; messageId: number; reader: ChatPerson };
   /** A task's chats changed (a new message): boards refetch the card (unread counters, whose move). */
   'task.chats.update': { taskId: number; chatId: number };
   'notification.new': { id: number };

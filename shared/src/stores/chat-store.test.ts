@@ -304,6 +304,43 @@ describe('ChatStore', () => {
     await store.refreshMessage(77);
     expect(store.items.map((item) => item.key)).toEqual(['m77']);
   });
+
+  it("reads nothing for the event of one's own new message it holds, and reads anyone else's", async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId, [message(chatId, 5, { author: { id: ME, firstname: 'Me', lastname: 'Myself', role: 'user', avatarUrl: null, color: '#000' } })]);
+    await store.open();
+    const asked = () => server.requests.filter((request) => request.path.startsWith('/message/')).length;
+    const before = asked();
+    await store.refreshMessage(5, ME);
+    expect(asked()).toBe(before);
+    server.routes['GET /message/6'] = { data: message(chatId, 6) };
+    await store.refreshMessage(6, 2);
+    expect(asked()).toBe(before + 1);
+    expect(store.messages.map((held) => held.id)).toEqual([5, 6]);
+    // An edit or a reaction (no madeBy) is read even for one's own message.
+    server.routes['GET /message/5'] = { data: message(chatId, 5, { message: 'edited' }) };
+    await store.refreshMessage(5);
+    expect(store.messages[0]!.message).toBe('edited');
+  });
+
+  it('adds a reader to the receipts of every message up to the one read, but their own, as the latest reader', async () => {
+    const { chatId, store } = newChat();
+    const olena = { id: 2, firstname: 'Olena', lastname: 'Koval', avatarUrl: null, color: '#123456' };
+    const taras = { id: 9, firstname: 'Taras', lastname: 'Bondar', avatarUrl: null, color: '#654321' };
+    serveChat(chatId, [
+      message(chatId, 1, { author: { ...taras, role: 'performer' }, readers: [olena] }),
+      message(chatId, 2, { readers: [] }),
+      message(chatId, 3, { author: { id: ME, firstname: 'Me', lastname: 'Myself', role: 'user', avatarUrl: null, color: '#000' }, readers: [] }),
+    ]);
+    await store.open();
+    store.applyRead(2, taras);
+    store.applyRead(1, olena);
+    expect(store.messages.map((held) => held.readers.map((reader) => reader.id))).toEqual([[2], [9], []]);
+    store.applyRead(3, olena);
+    expect(store.messages.map((held) => held.readers.map((reader) => reader.id))).toEqual([[2], [9], [2]]);
+    store.applyRead(3, taras);
+    expect(store.messages.map((held) => held.readers.map((reader) => reader.id))).toEqual([[2], [9], [2, 9]]);
+  });
 });
 
 async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {

@@ -11,7 +11,16 @@
  */
 import { makeAutoObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
 import { ApiError, call, postForm } from '@negayno/shared/api';
-import { endpoints, type ChatMessage, type ChatState, type Emoji, type MessagesPage, type TaskChats, type ViewedAnswer } from '@negayno/shared/contract';
+import {
+  endpoints,
+  type ChatMessage,
+  type ChatPerson,
+  type ChatState,
+  type Emoji,
+  type MessagesPage,
+  type TaskChats,
+  type ViewedAnswer,
+} from '@negayno/shared/contract';
 import { settle, type LoadStatus } from './load.js';
 import { fileOf, storeFile, tempMessages, TEMP_MESSAGE_TTL_MS, type TempMessage } from './chat-temp-messages.js';
 
@@ -152,11 +161,27 @@ export class ChatStore {
     });
   }
 
-  /** Reads one message again (`message.update`): a new one is added, a changed one replaced. */
-  async refreshMessage(messageId: number): Promise<void> {
+  /**
+   * Reads one message again (`message.update`): a new one is added, a changed one replaced. The event of
+   * my own new message finds it held already (the send's answer): nothing to read then.
+   */
+  async refreshMessage(messageId: number, madeBy?: number): Promise<void> {
+    if (madeBy !== undefined && madeBy === this.me() && this.messages.some((message) => message.id === messageId)) return;
     const result = await settle(call(endpoints.chats.message, { params: { id: messageId } }, { name: `chat-message-${messageId}`, quiet: true }));
     if (result.status === 'ready') this.upsert(result.answer);
     else if (result.status === 'gone') runInAction(() => (this.messages = this.messages.filter((message) => message.id !== messageId)));
+  }
+
+  /**
+   * Someone read the chat up to a message (`chat.read`): they join the receipts of every message up to
+   * it but their own, as the latest reader (the server lists readers by when they last read).
+   */
+  applyRead(messageId: number, reader: ChatPerson): void {
+    this.messages = this.messages.map((message) =>
+      message.id > messageId || message.author?.id === reader.id
+        ? message
+        : { ...message, readers: [...message.readers.filter((held) => held.id !== reader.id), reader] },
+    );
   }
 
   /** Adds or replaces a message; the temp message it was made from (same temp id) leaves. */

@@ -28,6 +28,7 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import type { FilesService, ServedFile, StoredUpload } from '../files/index.js';
 import type { Notifier } from '../notifications/index.js';
 import type { ProjectAccess } from '../projects/index.js';
+import { findUserById } from '../users/index.js';
 import { chatFactsOf, readableChatKeys, taskAudience, whoseMoveOf, type TasksService } from '../tasks/index.js';
 import { canReadChatKey, canWriteChat, refusalOf } from './policy.js';
 import { toChatMessage, toChatPerson, type PageContext } from './presenters.js';
@@ -149,7 +150,7 @@ export class ChatsService {
     }
     // The readers hear of it first; the notifications of those away follow in their own transaction (a
     // crash in between loses a notification, never the message, and the readers do not wait for it).
-    this.announce(open, messageId, true);
+    this.announce(open, messageId, true, user.id);
     await this.db.transaction().execute((trx) => this.notifyAbsent(trx, user, open, messageId));
     return this.presentOne(user, open, messageId);
   }
@@ -192,7 +193,17 @@ export class ChatsService {
     const { open } = await this.readableMessage(user, messageId);
     const moved = await markViewedUpTo(this.db, open.chat.id, user.id, messageId);
     if (moved) {
-      this.realtime.emitToRooms([rooms.chat(open.chat.id)], 'chat.read', { chatId: open.chat.id, taskId: open.chat.task_id, userId: user.id, messageId });
+      // The readers of the chat add this person to their receipts from the event alone.
+      const reader = await findUserById(this.db, user.id);
+      if (reader) {
+        this.realtime.emitToRooms([rooms.chat(open.chat.id)], 'chat.read', {
+          chatId: open.chat.id,
+          taskId: open.chat.task_id,
+          userId: user.id,
+          messageId,
+          reader: toChatPerson(reader),
+        });
+      }
       // The reader's other tabs and boards: their counters changed.
       this.realtime.emitToUser(user.id, 'task.chats.update', { taskId: open.chat.task_id, chatId: open.chat.id });
     }
@@ -351,8 +362,8 @@ export class ChatsService {
   }
 
   /** After the commit: the chat's readers reload the message; with `counters`, boards and tabs their counters and the move. */
-  private announce(open: OpenChat, messageId: number, counters: boolean): void {
-    this.realtime.emitToRooms([rooms.chat(open.chat.id)], 'message.update', { messageId, chatId: open.chat.id });
+  private announce(open: OpenChat, messageId: number, counters: boolean, madeBy?: number): void {
+    this.realtime.emitToRooms([rooms.chat(open.chat.id)], 'message.update', { messageId, chatId: open.chat.id, ...(madeBy === undefined ? {} : { madeBy }) });
     if (counters)
       this.realtime.emitToRooms([rooms.project(open.projectId), rooms.task(open.chat.task_id)], 'task.chats.update', {
         taskId: open.chat.task_id,

@@ -74,11 +74,22 @@ describe('the live events log: numbered per room, caught up with GET /api/events
     const missed = dataOf(await eventsOf('pm', room, start + 2));
     expect(missed).toMatchObject({ room, last: start + 6, resync: false });
     expect(missed.events.map((event) => [event.seq, event.name, event.payload])).toEqual(
-      sent.slice(2).map((id, i) => [start + 3 + i, 'message.update', { messageId: id, chatId: chats.main }]),
+      sent.slice(2).map((id, i) => [start + 3 + i, 'message.update', { messageId: id, chatId: chats.main, madeBy: cast.people.author.id }]),
     );
     expect(dataOf(await eventsOf('pm', room, start + 6))).toEqual({ room, events: [], last: start + 6, resync: false });
     // A browser ahead of the room remembers another database: it reloads.
     expect(dataOf(await eventsOf('pm', room, start + 60)).resync).toBe(true);
+  });
+
+  it('tells the chat room who read up to which message, with the reader as the receipts show them', async () => {
+    const watcher = await open('author');
+    await join(watcher, rooms.chat(chats.main));
+    const { id } = await say('author', chats.main, 'Прочитайте, будь ласка');
+    const heard = new Promise<LiveEventPayloads['chat.read']>((resolve) => watcher.once('chat.read', resolve));
+    expect((await ctx.post(`/api/message/${id}/viewed`, {}, { cookie: cast.cookies.pm })).status).toBe(200);
+    const event = await heard;
+    expect(event).toMatchObject({ chatId: chats.main, taskId: task.id, userId: cast.people.pm.id, messageId: id });
+    expect(event.reader).toMatchObject({ id: cast.people.pm.id, firstname: cast.people.pm.firstname, lastname: cast.people.pm.lastname });
   });
 
   it('numbers one event in each of its rooms: a new message reaches the project and the task room with both numbers', async () => {
