@@ -90,6 +90,8 @@ test.describe('the task drawer', () => {
     // The server made its thumbnail.
     await expect(drawer.getByTestId('file-card').locator('img')).toHaveAttribute('src', /\/thumb$/);
     await expect(other.getByTestId('file-name')).toHaveText('макет.png');
+    // The board behind the second browser's drawer counts the file on the card.
+    await expect(other.locator(`[data-testid="task-card"][data-task-id="${task.id}"]`).getByTestId('card-attachments')).toHaveText('1');
     await drawer.getByTestId('files-input').setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await expect(drawer.getByTestId('upload-error')).toContainText('virus.exe');
     await drawer.getByTestId('files-input').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: PNG });
@@ -117,6 +119,7 @@ test.describe('the task drawer', () => {
     await page.getByTestId('file-delete-confirm').click();
     await expect(drawer.getByTestId('files-empty')).toBeVisible();
     await expect(other.getByTestId('files-empty')).toBeVisible();
+    await expect(other.locator(`[data-testid="task-card"][data-task-id="${task.id}"]`).getByTestId('card-attachments')).toHaveCount(0);
 
     // The close button closes the drawer and returns to the project.
     await drawer.getByTestId('task-close').click();

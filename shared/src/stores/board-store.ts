@@ -80,13 +80,14 @@ export class BoardStore {
   }
 
   /**
-   * A `task.update` event: refetch the card unless the held one is already as new; a newer card
-   * replaces it; 403/404 means the viewer no longer sees it.
+   * A `task.update` event: refetch the card unless the held one is newer; a card as new or newer
+   * replaces it; 403/404 means the viewer no longer sees it. `dateUpdate` is in whole seconds, so an
+   * event of the same second as the held card may carry a later change (two files dropped at once).
    */
   async onTaskUpdate(event: ServerEvent<'task.update'>): Promise<void> {
     if (!this.shows(event.projectId)) return;
     const held = this.cards.get(event.taskId);
-    if (held && held.dateUpdate >= event.dateUpdate) return;
+    if (held && held.dateUpdate > event.dateUpdate) return;
     const result = await settle(call(endpoints.tasks.card, { params: { id: event.taskId } }, { quiet: true }));
     runInAction(() => {
       if (result.status === 'ready') this.upsert(result.answer);

@@ -1,5 +1,5 @@
 import { AvatarGroup, AvatarGroupItem, Badge, CounterBadge, Text, makeStyles, tokens } from '@negayno/shared/fluent';
-import { FlashFilled, FlagFilled, FolderRegular, PauseCircleRegular } from '@fluentui/react-icons';
+import { AttachRegular, FlashFilled, FlagFilled, FolderRegular, PauseCircleRegular } from '@fluentui/react-icons';
 import { taskPath, type CardColor, type CardShows, type PersonRef, type TaskCard } from '@negayno/shared/contract';
 import { fullName } from '@negayno/shared/lib';
 import { WhoseMoveBadge } from '@negayno/shared/ui';
@@ -38,6 +38,7 @@ const useStyles = makeStyles({
   name: { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   importance: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  attachments: { display: 'inline-flex', alignItems: 'center', gap: '2px', color: tokens.colorNeutralForeground3 },
   footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0, color: tokens.colorNeutralForeground3 },
   project: {
     display: 'flex',
@@ -88,6 +89,16 @@ export const TaskCardView = observer(function TaskCardView(props: { card: TaskCa
           </span>
         )}
         <span className={styles.spacer} />
+        {card.attachmentCount > 0 && (
+          <span
+            className={styles.attachments}
+            title={t('attachments', { count: card.attachmentCount })}
+            aria-label={t('attachments', { count: card.attachmentCount })}
+            data-testid="card-attachments"
+          >
+            <AttachRegular aria-hidden /> {card.attachmentCount}
+          </span>
+        )}
         {unread > 0 && <CounterBadge count={unread} overflowCount={999} size="small" aria-label={t('unread', { count: unread })} data-testid="card-unread" />}
       </div>
       <Text weight="semibold" className={styles.name}>

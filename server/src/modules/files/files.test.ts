@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TaskFile } from '@negayno/shared/contract';
+import type { TaskCard, TaskFile } from '@negayno/shared/contract';
 import sharp from 'sharp';
 import type { UserRow } from '../../db/schema.js';
 import { addMember, createProject, createTask, createUser } from '../../seed/builders.js';
@@ -69,6 +69,7 @@ describe('task files: upload checked by type and content, served only to readers
 
     const listed = dataOf<TaskFile[]>(await ctx.get(`/api/task/${task.id}/files`, { cookie: cookies.guest }));
     expect(listed.map((entry) => entry.id)).toEqual([file.id]);
+    expect(dataOf<TaskCard>(await ctx.get(`/api/task/${task.id}/get-card`, { cookie: cookies.guest })).attachmentCount).toBe(1);
 
     const content = await ctx.get(file.url, { cookie: cookies.guest });
     expect(content.status).toBe(200);
@@ -142,10 +143,17 @@ describe('task files: upload checked by type and content, served only to readers
     try {
       expect(await new Promise<{ ok: boolean }>((resolve) => socket.emit('join', `task:${task.id}`, resolve))).toMatchObject({ ok: true });
       const heard = new Promise<{ taskId: number }>((resolve) => socket.once('task.files.update', resolve));
+      // The card's file count changed: boards hear of a newer card.
+      const cardBefore = dataOf<TaskCard>(await ctx.get(`/api/task/${task.id}/get-card`, { cookie: cookies.guest }));
+      const cardChanged = new Promise<{ taskId: number; dateUpdate: number }>((resolve) => socket.once('task.update', resolve));
       const before = storedCount();
       expect((await ctx.request('DELETE', `/api/file/${file.id}/delete`, { cookie: cookies.guest })).status).toBe(403);
       expect((await ctx.request('DELETE', `/api/file/${file.id}/delete`, { cookie: cookies.author })).status).toBe(200);
       expect(await heard).toMatchObject({ taskId: task.id });
+      expect(await cardChanged).toMatchObject({ taskId: task.id });
+      const cardAfter = dataOf<TaskCard>(await ctx.get(`/api/task/${task.id}/get-card`, { cookie: cookies.guest }));
+      expect([cardBefore.attachmentCount, cardAfter.attachmentCount]).toEqual([1, 0]);
+      expect(cardAfter.dateUpdate).toBeGreaterThanOrEqual(cardBefore.dateUpdate);
       expect(storedCount()).toBe(before - 1);
       expect((await ctx.get(file.url, { cookie: cookies.author })).status).toBe(404);
     } finally {

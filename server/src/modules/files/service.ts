@@ -90,6 +90,7 @@ export class FilesService {
     const stored = await this.receive(String(taskId), incoming);
     const row = await insertFile(this.db, { task_id: taskId, author_id: user.id, ...stored });
     this.announce(taskId);
+    await this.tasks.touch(user, taskId);
     return toTaskFile(row);
   }
 
@@ -169,6 +170,7 @@ export class FilesService {
     // The row is gone first: a failure to remove the bytes leaves an orphan, never a broken card.
     await this.discard(file);
     this.announce(file.task_id);
+    await this.tasks.touch(user, file.task_id);
     return null;
   }
 

@@ -44,8 +44,7 @@ export function toTaskCard(row: CardRow, parts: ViewerParts): TaskCard {
     performers: row.performers ?? [],
     paused: row.paused,
     deletionRequested: row.deletionRequested,
-    // Files arrive with the files module.
-    attachmentCount: 0,
+    attachmentCount: row.attachmentCount,
     can: parts.can,
     dateCreate: row.dateCreate,
     dateUpdate: row.dateUpdate,

@@ -80,6 +80,7 @@ export interface CardRow extends ColorFacts {
   importance: number;
   /** null when nobody performs the task yet. */
   performers: TaskCard['performers'] | null;
+  attachmentCount: number;
   dateCreate: UnixSeconds;
   dateUpdate: UnixSeconds;
   dateArchived: UnixSeconds | null;
@@ -138,6 +139,12 @@ export async function cardRows(db: Db, selection: TaskSelection): Promise<CardRo
       't.importance',
       't.negayno',
       performersOfCard(db).as('performers'),
+      // Through the task_files (task_id, id) index, one count per card whatever the statistics say.
+      db
+        .selectFrom('task_files as f')
+        .select(sql<number>`count(*)::integer`.as('n'))
+        .where('f.task_id', '=', sql.ref<number>('t.id'))
+        .as('attachmentCount'),
       isSet('t.date_pause').as('paused'),
       isSet('t.deletion_requested_at').as('deletionRequested'),
       epochSeconds('t.created_at').as('dateCreate'),

@@ -17,6 +17,7 @@ import {
   insertTask,
   nextTaskNumber,
   performsTask,
+  updateTaskFields,
   type TaskDetailRow,
   type TaskMatch,
   type TaskSelection,
@@ -99,6 +100,15 @@ export class TasksService {
     const card = await this.card(user, taskId);
     this.announce(card);
     return card;
+  }
+
+  /**
+   * Something its card shows changed outside the task's own row (a file came or went, so its count): the
+   * card becomes newer and boards refetch it.
+   */
+  async touch(user: AuthUser, taskId: number): Promise<void> {
+    await updateTaskFields(this.db, taskId, {});
+    this.announce(await this.card(user, taskId));
   }
 
   /** `task.update` to the task's project and task rooms: boards refetch the card, open drawers the task. */

@@ -24,6 +24,7 @@ const en: Translation<typeof uk> = {
   paused: 'Paused',
   unread: 'Unread messages: {{count}}',
   importance: 'Importance: {{level}}',
+  attachments: 'Files attached: {{count}}',
   boardOf: 'Board of “{{name}}”',
   newTask: {
     add: 'New task',

@@ -21,6 +21,7 @@ export default {
   paused: 'На паузі',
   unread: 'Непрочитані повідомлення: {{count}}',
   importance: 'Важливість: {{level}}',
+  attachments: 'Файлів у задачі: {{count}}',
   boardOf: 'Дошка проєкту «{{name}}»',
   newTask: {
     add: 'Нова задача',
