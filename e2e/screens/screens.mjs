@@ -325,6 +325,20 @@ const BOARD_SCREENS = [
     },
   },
   {
+    name: 'board-attachments',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      // The demo's tasks have no files: the board's answer is given some, as a task with files shows it.
+      await page.route('**/api/project/*/tasks', async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        const data = body.data.map((card, index) => ({ ...card, attachmentCount: index % 3 === 0 ? index + 1 : 0 }));
+        return route.fulfill({ response, json: { ...body, data } });
+      });
+      await openBoard(page, url);
+    },
+  },
+  {
     name: 'board-new-task',
     as: 'user@demo.test',
     open: async (page, url) => {
