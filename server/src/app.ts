@@ -24,7 +24,7 @@ import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './
 import type { AuthUser } from './lib/auth-user.js';
 import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionTokenOf } from './modules/auth/index.js';
 import { moneyRoutes, startMoneyJobs } from './modules/money/index.js';
-import { OUTBOX_CHANNEL, TelegramPoller, notificationsRoutes } from './modules/notifications/index.js';
+import { OUTBOX_CHANNEL, TelegramPoller, TelegramWebhookRegistration, notificationsRoutes, webhookUrlOf } from './modules/notifications/index.js';
 import { projectsRoutes } from './modules/projects/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -144,8 +144,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const unlisten = await database.listen(OUTBOX_CHANNEL, () => services.outbox.wake());
   services.outbox.start();
   const telegramApi = services.telegram.api;
+  const webhook = config.telegram.webhook;
+  // Webhook mode replaces long polling: Telegram refuses getUpdates while a webhook is set.
+  const webhookRegistration =
+    telegramApi && webhook
+      ? new TelegramWebhookRegistration(telegramApi, webhookUrlOf(webhook.url), webhook.secret, { retryMs: 1000, maxRetryMs: 60_000, log: app.log })
+      : null;
+  webhookRegistration?.start();
   const poller =
-    telegramApi && config.telegram.polling
+    telegramApi && config.telegram.polling && !webhook
       ? new TelegramPoller(database.db, telegramApi, (update) => services.telegram.handleUpdate(update), {
           timeoutSeconds: config.telegram.pollTimeoutSeconds,
           idleMs: 5000,
@@ -170,6 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await stopListening();
     await services.workflowScheduler.stop();
     await poller?.stop();
+    await webhookRegistration?.stop();
     await services.outbox.stop();
     await services.releases.flush();
     await unlisten();

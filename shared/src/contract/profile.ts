@@ -59,6 +59,25 @@ export type ChannelName = (typeof CHANNELS)[number];
 export const channelSettingsBody = z.object({ enabled: z.boolean({ error: 'invalid_value' }) });
 export type ChannelSettingsBody = z.infer<typeof channelSettingsBody>;
 
+const telegramId = z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' });
+
+/**
+ * `POST /telegram/webhook`: one update as the Bot API posts it in webhook mode. Only what the bot reads
+ * is checked; Telegram's other fields pass through.
+ */
+export const telegramUpdateBody = z.looseObject({
+  update_id: telegramId,
+  message: z
+    .looseObject({
+      message_id: telegramId,
+      chat: z.looseObject({ id: telegramId, username: z.string({ error: 'invalid_value' }).optional() }),
+      from: z.looseObject({ id: telegramId, username: z.string({ error: 'invalid_value' }).optional() }).optional(),
+      text: z.string({ error: 'invalid_value' }).optional(),
+    })
+    .optional(),
+});
+export type TelegramUpdateBody = z.infer<typeof telegramUpdateBody>;
+
 /** `POST /channel/telegram/link`: the bot's deep link carrying a one-time `/start TOKEN`. */
 export interface TelegramLink {
   url: string;

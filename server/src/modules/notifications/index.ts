@@ -34,3 +34,4 @@ export { NotificationsService, type NotificationAudience, type Notifier, type No
 export { BotApi, BotApiError, type TelegramUpdate } from './telegram/bot-api.js';
 export { LINK_TOKEN_TTL_SECONDS, TelegramChannelService } from './telegram/channel.js';
 export { TelegramPoller } from './telegram/poller.js';
+export { TelegramWebhookRegistration, webhookUrlOf } from './telegram/webhook.js';
