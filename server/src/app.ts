@@ -143,6 +143,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   // looking on its own for retries and rows a stopped process left.
   const unlisten = await database.listen(OUTBOX_CHANNEL, () => services.outbox.wake());
   services.outbox.start();
+  // Email is gathered, not woken: every EMAIL_BATCH_SECONDS a person's events since go in one mail.
+  services.emailDigest.start();
   const telegramApi = services.telegram.api;
   const webhook = config.telegram.webhook;
   // Webhook mode replaces long polling: Telegram refuses getUpdates while a webhook is set.
@@ -179,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await poller?.stop();
     await webhookRegistration?.stop();
     await services.outbox.stop();
+    await services.emailDigest.stop();
     await services.releases.flush();
     await unlisten();
     await io.close();

@@ -56,6 +56,10 @@ export interface Config {
   telegram: TelegramConfig;
   /** How often each process's notification outbox looks for due deliveries without being woken. */
   notificationPollMs: number;
+  /** Missed chat messages are mailed as one digest once none has come to the person for this long. */
+  emailDigestQuietMinutes: number;
+  /** How often each process gathers email notifications: a person's events of one interval go in one mail. */
+  emailBatchSeconds: number;
   /** Chats (issue 13): minutes a client's message may wait for staff before the task's manager is told. */
   chatWaitingMinutes: number;
   /** Hours the live events' log keeps an event for catching up (older ones answer `resync`). */
@@ -212,6 +216,8 @@ const environmentSchema = z
         .optional(),
     ),
     NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    EMAIL_DIGEST_QUIET_MINUTES: z.coerce.number().min(0).max(1440).default(15),
+    EMAIL_BATCH_SECONDS: z.coerce.number().min(1).max(3600).default(60),
     CHAT_WAITING_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
     EVENT_LOG_HOURS: z.coerce.number().positive().max(720).default(24),
   })
@@ -269,6 +275,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhook: vars.TELEGRAM_WEBHOOK_URL && vars.TELEGRAM_WEBHOOK_SECRET ? { url: vars.TELEGRAM_WEBHOOK_URL, secret: vars.TELEGRAM_WEBHOOK_SECRET } : null,
     },
     notificationPollMs: vars.NOTIFICATION_POLL_MS,
+    emailDigestQuietMinutes: vars.EMAIL_DIGEST_QUIET_MINUTES,
+    emailBatchSeconds: vars.EMAIL_BATCH_SECONDS,
     chatWaitingMinutes: vars.CHAT_WAITING_MINUTES,
     eventLogHours: vars.EVENT_LOG_HOURS,
     money: moneyConfigOf(vars, isProduction),

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import { route } from '../../http/endpoint.js';
 import type { Services } from '../../services.js';
 import { requireUser, userOf } from '../auth/index.js';
+import { registerUnsubscribe } from './email/unsubscribe.js';
 import { WEBHOOK_SECRET_HEADER, webhookSecretMatches } from './telegram/webhook.js';
 
 export function notificationsRoutes(services: Services): FastifyPluginAsync {
@@ -34,6 +35,9 @@ export function notificationsRoutes(services: Services): FastifyPluginAsync {
       },
       signedIn,
     );
+
+    // The unsubscribe link of notification mails: no session, the link's signature is the proof.
+    registerUnsubscribe(app, { db: services.db, secret: services.config.secret, publicUrl: services.config.publicUrl });
 
     // Telegram in webhook mode: the secret is checked before the body is read, so a stranger learns nothing.
     const fromTelegram: preHandlerHookHandler = async (request) => {
