@@ -84,7 +84,11 @@ export class EmailDigest {
     const user = await findUserById(this.db, userId);
     const choices = user ? emailChannelOf(user) : null;
     const chatRows = deliveries.filter((delivery) => delivery.kind === DIGEST_KIND);
-    const unread = await this.chats.unreadTexts(this.db, userId, chatRows.map((delivery) => Number(delivery.payload.messageId)));
+    const unread = await this.chats.unreadTexts(
+      this.db,
+      userId,
+      chatRows.map((delivery) => Number(delivery.payload.messageId)),
+    );
     const skipped: Array<{ delivery: EmailDelivery; reason: string }> = [];
     const events: EmailDelivery[] = [];
     const messages: Array<MailedMessage & { delivery: EmailDelivery }> = [];
