@@ -461,6 +461,15 @@ export const SCREENS = [
     },
   },
   {
+    // The email notification switches, below the fold on a phone.
+    name: 'profile-email',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await page.goto(`${url}/profile`);
+      await page.getByTestId('profile-email-settings').scrollIntoViewIfNeeded();
+    },
+  },
+  {
     name: 'wallet',
     as: 'admin@demo.test',
     open: async (page, url) => {

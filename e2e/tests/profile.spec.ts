@@ -71,6 +71,33 @@ test.describe('profile', () => {
     await elsewhere.close();
   });
 
+  test('chooses which notifications come by email, and turns email off altogether', async ({ page }) => {
+    await signInByApi(page, DEMO.pm);
+    await page.goto('/profile');
+    const enabled = page.getByTestId('email-enabled');
+    const chat = page.getByTestId('email-group-chat');
+    await expect(enabled).toBeChecked();
+    await expect(chat).toBeChecked();
+    const emailOnServer = async () =>
+      ((await (await page.request.get('/api/user/profile')).json()) as { data: { channels: { email: Record<string, boolean> } } }).data.channels.email;
+
+    await chat.click();
+    await expect(chat).not.toBeChecked();
+    await expect.poll(emailOnServer).toMatchObject({ enabled: true, chat: false, tasks: true });
+    await enabled.click();
+    await expect(enabled).not.toBeChecked();
+    await expect(page.getByTestId('email-group-tasks')).toBeDisabled();
+    await page.reload();
+    await expect(page.getByTestId('email-enabled')).not.toBeChecked();
+    await expect(page.getByTestId('email-group-chat')).not.toBeChecked();
+
+    // Put the demo back as the other specs expect it.
+    await page.getByTestId('email-enabled').click();
+    await expect(page.getByTestId('email-group-chat')).toBeEnabled();
+    await page.getByTestId('email-group-chat').click();
+    await expect.poll(emailOnServer).toMatchObject({ enabled: true, chat: true });
+  });
+
   test('links the Telegram bot through the deep link and the bot stand-in', async ({ page }) => {
     await signInByApi(page, DEMO.sm);
     await page.goto('/profile');

@@ -24,7 +24,7 @@ import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './
 import type { AuthUser } from './lib/auth-user.js';
 import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionTokenOf } from './modules/auth/index.js';
 import { moneyRoutes, startMoneyJobs } from './modules/money/index.js';
-import { OUTBOX_CHANNEL, TelegramPoller, notificationsRoutes } from './modules/notifications/index.js';
+import { OUTBOX_CHANNEL, TelegramPoller, TelegramWebhookRegistration, notificationsRoutes, webhookUrlOf } from './modules/notifications/index.js';
 import { projectsRoutes } from './modules/projects/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -143,9 +143,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   // looking on its own for retries and rows a stopped process left.
   const unlisten = await database.listen(OUTBOX_CHANNEL, () => services.outbox.wake());
   services.outbox.start();
+  // Email is gathered, not woken: every EMAIL_BATCH_SECONDS a person's events since go in one mail.
+  services.emailDigest.start();
   const telegramApi = services.telegram.api;
+  const webhook = config.telegram.webhook;
+  // Webhook mode replaces long polling: Telegram refuses getUpdates while a webhook is set.
+  const webhookRegistration =
+    telegramApi && webhook
+      ? new TelegramWebhookRegistration(telegramApi, webhookUrlOf(webhook.url), webhook.secret, { retryMs: 1000, maxRetryMs: 60_000, log: app.log })
+      : null;
+  webhookRegistration?.start();
   const poller =
-    telegramApi && config.telegram.polling
+    telegramApi && config.telegram.polling && !webhook
       ? new TelegramPoller(database.db, telegramApi, (update) => services.telegram.handleUpdate(update), {
           timeoutSeconds: config.telegram.pollTimeoutSeconds,
           idleMs: 5000,
@@ -170,7 +179,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await stopListening();
     await services.workflowScheduler.stop();
     await poller?.stop();
+    await webhookRegistration?.stop();
     await services.outbox.stop();
+    await services.emailDigest.stop();
     await services.releases.flush();
     await unlisten();
     await io.close();

@@ -56,6 +56,10 @@ export interface Config {
   telegram: TelegramConfig;
   /** How often each process's notification outbox looks for due deliveries without being woken. */
   notificationPollMs: number;
+  /** Missed chat messages are mailed as one digest once none has come to the person for this long. */
+  emailDigestQuietMinutes: number;
+  /** How often each process gathers email notifications: a person's events of one interval go in one mail. */
+  emailBatchSeconds: number;
   /** Chats (issue 13): minutes a client's message may wait for staff before the task's manager is told. */
   chatWaitingMinutes: number;
   /** Hours the live events' log keeps an event for catching up (older ones answer `resync`). */
@@ -99,6 +103,12 @@ export interface TelegramConfig {
   polling: boolean;
   /** How long one getUpdates waits for news. */
   pollTimeoutSeconds: number;
+  /**
+   * Webhook mode (both TELEGRAM_WEBHOOK_URL and TELEGRAM_WEBHOOK_SECRET set): the public base URL
+   * Telegram posts updates to (at /api/telegram/webhook) and the secret it sends back with each.
+   * Null = long polling.
+   */
+  webhook: { url: string; secret: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -192,9 +202,27 @@ const environmentSchema = z
     TELEGRAM_BOT_USERNAME: optionalText.transform((name) => name?.replace(/^@/, '')),
     TELEGRAM_POLLING: flag,
     TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(50).default(25),
+    TELEGRAM_WEBHOOK_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional(),
+    ),
+    // Telegram's rule for secret_token: 1 to 256 of A-Z, a-z, 0-9, _ and -.
+    TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,256}$/, 'TELEGRAM_WEBHOOK_SECRET: 1 to 256 of A-Z a-z 0-9 _ -')
+        .optional(),
+    ),
     NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    EMAIL_DIGEST_QUIET_MINUTES: z.coerce.number().min(0).max(1440).default(15),
+    EMAIL_BATCH_SECONDS: z.coerce.number().min(1).max(3600).default(60),
     CHAT_WAITING_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
     EVENT_LOG_HOURS: z.coerce.number().positive().max(720).default(24),
+  })
+  .refine((vars) => (vars.TELEGRAM_WEBHOOK_URL === undefined) === (vars.TELEGRAM_WEBHOOK_SECRET === undefined), {
+    message: 'TELEGRAM_WEBHOOK_URL and TELEGRAM_WEBHOOK_SECRET go together',
   })
   .refine((vars) => vars.PERFORMERS_SHARE_PERCENT + vars.SM_SHARE_PERCENT <= 100, {
     message: 'PERFORMERS_SHARE_PERCENT + SM_SHARE_PERCENT must not exceed 100',
@@ -244,8 +272,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       botUsername: vars.TELEGRAM_BOT_USERNAME ?? null,
       polling: vars.TELEGRAM_POLLING ?? true,
       pollTimeoutSeconds: vars.TELEGRAM_POLL_TIMEOUT_SECONDS,
+      webhook: vars.TELEGRAM_WEBHOOK_URL && vars.TELEGRAM_WEBHOOK_SECRET ? { url: vars.TELEGRAM_WEBHOOK_URL, secret: vars.TELEGRAM_WEBHOOK_SECRET } : null,
     },
     notificationPollMs: vars.NOTIFICATION_POLL_MS,
+    emailDigestQuietMinutes: vars.EMAIL_DIGEST_QUIET_MINUTES,
+    emailBatchSeconds: vars.EMAIL_BATCH_SECONDS,
     chatWaitingMinutes: vars.CHAT_WAITING_MINUTES,
     eventLogHours: vars.EVENT_LOG_HOURS,
     money: moneyConfigOf(vars, isProduction),

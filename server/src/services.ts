@@ -30,14 +30,16 @@ import { NotificationsNotifier, WorkflowScheduler, WorkflowService } from './mod
 import { ReleaseFiles, ReleaseService } from './modules/releases/index.js';
 import {
   BotApi,
+  DEFAULT_EMAIL_DIGEST_OPTIONS,
   DEFAULT_OUTBOX_OPTIONS,
+  EmailDigest,
   LiveSender,
   NotificationOutbox,
   NotificationsService,
   TelegramChannelService,
   unreadCountOf,
 } from './modules/notifications/index.js';
-import { ChatJobs, ChatsService } from './modules/chats/index.js';
+import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
 import { EventsService } from './modules/events/index.js';
 import { SERVER_ROOT } from './paths.js';
 
@@ -76,6 +78,8 @@ export interface Services {
   telegram: TelegramChannelService;
   /** This process's worker of the notification outbox (started and stopped by app.ts). */
   outbox: NotificationOutbox;
+  /** This process's worker of the email notifications, the chat digest among them (started and stopped by app.ts). */
+  emailDigest: EmailDigest;
   version: VersionService;
   clientLogs: ClientLogService;
   releases: ReleaseService;
@@ -167,6 +171,19 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     events: new EventsService(realtime.log),
     telegram,
     outbox,
+    emailDigest: new EmailDigest(
+      db,
+      mailer,
+      { unreadTexts: unreadTextsOf },
+      {
+        ...DEFAULT_EMAIL_DIGEST_OPTIONS,
+        pollMs: config.emailBatchSeconds * 1000,
+        quietMinutes: config.emailDigestQuietMinutes,
+        publicUrl: config.publicUrl,
+        secret: config.secret,
+        log: { error: (object, message) => log.error(object, message) },
+      },
+    ),
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
     releases: new ReleaseService(new ReleaseFiles(config.releasesDir, config.webRoot), log),

@@ -40,6 +40,12 @@ export interface UsersTable {
   theme: Generated<Theme>;
   double_spaces: Generated<boolean>;
   notify_all_tasks: Generated<boolean>;
+  /** 0011: email at all (the unsubscribe link turns it off), and per group of events (EMAIL_GROUPS). */
+  email_enabled: Generated<boolean>;
+  email_tasks: Generated<boolean>;
+  email_chat: Generated<boolean>;
+  email_money: Generated<boolean>;
+  email_invitations: Generated<boolean>;
   can_negayno: Generated<boolean>;
   avatar_path: string | null;
   color: string;

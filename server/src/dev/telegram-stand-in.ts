@@ -1,11 +1,12 @@
 /**
  * A stand-in for the Telegram Bot API on loopback, speaking the same protocol as api.telegram.org for
- * what Negayno uses (getMe, sendMessage, getUpdates with long polling), so the real client is tested end
+ * what Negayno uses (getMe, sendMessage, getUpdates with long polling, setWebhook), so the real client is tested end
  * to end without the internet. Point TELEGRAM_API_URL at `url`.
  *
  * Tests drive it: `userSends(chatId, text)` plays a person writing to the bot (e.g. `/start TOKEN`),
  * `block(chatId)` makes sendMessage answer 403 as Telegram does for a user who blocked the bot,
- * `down(true)` answers 502 to everything, `messages` holds what the bot sent, with arrival times.
+ * `down(true)` answers 502 to everything, `messages` holds what the bot sent, with arrival times,
+ * `webhooks` every setWebhook call (while one is set, getUpdates answers 409 as Telegram does).
  * Control over HTTP too (`POST /__stand-in/send`, `/__stand-in/block`, `/__stand-in/down`,
  * `GET /__stand-in/messages`), for the browser tests that run it in another process.
  * The end-to-end server start (e2e/support/start-server.mjs) runs it from the build, `dist/dev/`.
@@ -31,11 +32,18 @@ interface Update {
   };
 }
 
+/** One setWebhook call as the stand-in received it. */
+export interface WebhookRegistration {
+  url: string;
+  secretToken: string | null;
+}
+
 export interface TelegramStandIn {
   url: string;
   token: string;
   botUsername: string;
   readonly messages: SentMessage[];
+  readonly webhooks: WebhookRegistration[];
   userSends(chatId: number, text: string, username?: string): void;
   block(chatId: number): void;
   down(isDown: boolean): void;
@@ -69,6 +77,7 @@ export async function startTelegramStandIn(options: { port?: number; token?: str
   const token = options.token ?? '123456:stand-in-token';
   const botUsername = options.botUsername ?? 'negayno_stand_in_bot';
   const messages: SentMessage[] = [];
+  const webhooks: WebhookRegistration[] = [];
   const updates: Update[] = [];
   const blocked = new Set<number>();
   let isDown = false;
@@ -114,7 +123,14 @@ export async function startTelegramStandIn(options: { port?: number; token?: str
           result: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' }, text },
         });
       }
+      case 'setWebhook': {
+        const url = typeof body.url === 'string' ? body.url : '';
+        webhooks.push({ url, secretToken: typeof body.secret_token === 'string' ? body.secret_token : null });
+        return answer(response, 200, { ok: true, result: true, description: url ? 'Webhook was set' : 'Webhook was deleted' });
+      }
       case 'getUpdates': {
+        if (webhooks.at(-1)?.url)
+          return answer(response, 409, { ok: false, error_code: 409, description: "Conflict: can't use getUpdates method while webhook is active" });
         const offset = Number(body.offset ?? 0);
         // Telegram forgets the updates below the offset once they are asked past.
         while (updates.length > 0 && updates[0]!.update_id < offset) updates.shift();
@@ -179,6 +195,7 @@ export async function startTelegramStandIn(options: { port?: number; token?: str
     token,
     botUsername,
     messages,
+    webhooks,
     userSends,
     block: (chatId) => blocked.add(chatId),
     down: (value) => {

@@ -11,6 +11,8 @@ export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  /** Every header as received, by lower-case name (the last one of a name wins). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpCatcher {
@@ -37,6 +39,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            headers: Object.fromEntries(parsed.headerLines.map((header) => [header.key, header.line.slice(header.line.indexOf(':') + 1).trim()])),
           });
           for (const wake of waiting.splice(0)) wake();
           callback();

@@ -36,7 +36,7 @@ import {
   type DeleteProjectAnswer,
 } from './projects.js';
 import type { Notification, NotificationCount, NotificationPage } from './notifications.js';
-import { CHANNELS, channelSettingsBody, passwordChangeBody, phoneBody, settingsBody, type TelegramLink } from './profile.js';
+import { CHANNELS, channelSettingsBody, passwordChangeBody, phoneBody, settingsBody, telegramUpdateBody, type TelegramLink } from './profile.js';
 import { flowStepBody, flowStepParam, fullnameBody, loginAsBody, type StepAnswer } from './registration.js';
 import { descriptionBody, fileNameBody, importanceBody, type TaskDescription, type TaskFile } from './task-content.js';
 import { z } from 'zod';
@@ -103,6 +103,8 @@ export const endpoints = {
     /** A fresh one-time deep link; an earlier unused one stops working. */
     link: endpoint('POST', '/channel/:channel/link', { params: { channel: id.channel } }).answers<TelegramLink>(),
     unlink: endpoint('DELETE', '/channel/:channel/delete', { params: { channel: id.channel } }).answers<UserProfile>(),
+    /** Telegram to the server in webhook mode: no session; the X-Telegram-Bot-Api-Secret-Token header authenticates it. */
+    telegramWebhook: endpoint('POST', '/telegram/webhook', { body: telegramUpdateBody }).answers<null>(),
   },
   /** The viewer's own notifications, 30 a page, newest first (decisions 6). */
   notifications: {

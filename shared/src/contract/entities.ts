@@ -3,6 +3,7 @@
  * units (kopecks, cents) of the entity's currency.
  */
 import type { WhoseMove } from './chats.js';
+import type { EmailGroup } from './notifications.js';
 import type { AccountRole, CardColor, ChatKey, ColumnSet, Currency, Importance, KanbanColumn, Language, ProjectRole, TaskStatus, Theme } from './enums.js';
 
 export type UnixSeconds = number;
@@ -21,6 +22,12 @@ export interface TelegramChannel {
   available: boolean;
 }
 
+/**
+ * The user's email notifications (issue 14): `enabled` is email at all (the unsubscribe link turns it
+ * off), then one switch per group of events; chat messages come as one digest after a quiet period.
+ */
+export type EmailChannel = { enabled: boolean } & Record<EmailGroup, boolean>;
+
 /** The signed-in user's own profile (`GET /user/profile`). */
 export interface UserProfile {
   id: number;
@@ -34,7 +41,7 @@ export interface UserProfile {
   nickname: string | null;
   phone: string | null;
   country: string;
-  channels: { telegram: TelegramChannel };
+  channels: { telegram: TelegramChannel; email: EmailChannel };
   notifyAllTasks: boolean;
   color: string;
   projectCount: number;

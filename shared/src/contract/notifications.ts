@@ -13,6 +13,25 @@ import type { UnixSeconds } from './entities.js';
 export const NOTIFICATION_KINDS = ['invitation_sent', 'invitation_accepted', 'task_created', 'task_action', 'chat_message', 'chat_waiting'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * The groups of events a person chooses to get by email (profile settings; all on by default). Each kind
+ * belongs to one: a new kind must name its group here. `money` is for the money events that notify.
+ */
+export const EMAIL_GROUPS = ['tasks', 'chat', 'money', 'invitations'] as const;
+export type EmailGroup = (typeof EMAIL_GROUPS)[number];
+
+export const EMAIL_GROUP_OF: Record<NotificationKind, EmailGroup> = {
+  invitation_sent: 'invitations',
+  invitation_accepted: 'invitations',
+  task_created: 'tasks',
+  task_action: 'tasks',
+  chat_message: 'chat',
+  chat_waiting: 'chat',
+};
+
+/** The kind that is mailed as one digest of missed messages after a quiet period, not one mail each. */
+export const DIGEST_KIND: NotificationKind = 'chat_message';
+
 /** What a notification's text is made of: snapshots taken when it was written (a renamed task keeps its old name here). */
 export interface NotificationPayload {
   actorName?: string;
@@ -43,17 +62,24 @@ export interface NotificationCount {
 
 type Texts = Record<NotificationKind, { uk: string; en: string }>;
 
-/** `{actor}`, `{project}`, `{task}` are filled from the payload. */
+/** `{actor}`, `{project}`, `{title}` (the task's number and name) are filled from the payload. */
 const TEXTS: Texts = {
   invitation_sent: { uk: '{actor} запрошує вас до проєкту «{project}»', en: '{actor} invited you to the project “{project}”' },
   invitation_accepted: { uk: '{actor} приєднується до проєкту «{project}»', en: '{actor} joined the project “{project}”' },
-  task_created: { uk: '{actor} створює задачу #{number} «{task}» у проєкті «{project}»', en: '{actor} created task #{number} “{task}” in “{project}”' },
-  task_action: { uk: '#{number} «{task}»: {action} ({actor})', en: '#{number} “{task}”: {action} ({actor})' },
+  task_created: { uk: '{actor} створює задачу {title} у проєкті «{project}»', en: '{actor} created task {title} in “{project}”' },
+  task_action: { uk: '{title}: {action} ({actor})', en: '{title}: {action} ({actor})' },
   /** A chat message to someone who did not have the chat open (issue 14). */
-  chat_message: { uk: '#{number} «{task}»: нове повідомлення від {actor}', en: '#{number} “{task}”: a new message from {actor}' },
+  chat_message: { uk: '{title}: нове повідомлення від {actor}', en: '{title}: a new message from {actor}' },
   /** The task's manager: a client's message has waited for staff longer than CHAT_WAITING_MINUTES. */
-  chat_waiting: { uk: '#{number} «{task}»: клієнт чекає на відповідь', en: '#{number} “{task}”: the client is waiting for an answer' },
+  chat_waiting: { uk: '{title}: клієнт чекає на відповідь', en: '{title}: the client is waiting for an answer' },
 };
+
+/** A task as the texts name it: `#12 «Cart»` (uk), `#12 “Cart”` (en). */
+export function taskTitle(payload: Pick<NotificationPayload, 'taskNumber' | 'taskName'>, language: 'uk' | 'en'): string {
+  const number = payload.taskNumber === undefined ? '' : String(payload.taskNumber);
+  const name = payload.taskName ?? '';
+  return language === 'uk' ? `#${number} «${name}»` : `#${number} “${name}”`;
+}
 
 /** What a step of the task life cycle did (`task_action`'s payload.action: the action's name in decisions 3). */
 const TASK_ACTION_TEXTS: Record<string, { uk: string; en: string }> = {
@@ -94,8 +120,7 @@ export function notificationText(kind: NotificationKind, payload: NotificationPa
   const values: Record<string, string> = {
     actor: payload.actorName ?? '',
     project: payload.projectName ?? '',
-    task: payload.taskName ?? '',
-    number: payload.taskNumber === undefined ? '' : String(payload.taskNumber),
+    title: taskTitle(payload, language),
     action: typeof payload.action === 'string' ? (TASK_ACTION_TEXTS[payload.action]?.[language] ?? payload.action) : '',
   };
   return TEXTS[kind][language].replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { LANGUAGES, THEMES } from './enums.js';
+import { EMAIL_GROUPS, type EmailGroup } from './notifications.js';
 import { LENGTH } from './limits.js';
 import type { fullnameBody } from './registration.js';
 import { passwordField, withoutHiddenControls } from './validation.js';
@@ -40,6 +41,14 @@ export const passwordChangeBody = z.object({
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
 
+const setting = z.boolean({ error: 'invalid_value' });
+
+/** The email part of the settings: `enabled` (any email at all) and a switch per group of events; any of them. */
+export const emailSettingsBody = z
+  .object({ enabled: setting, ...(Object.fromEntries(EMAIL_GROUPS.map((group) => [group, setting])) as Record<EmailGroup, typeof setting>) })
+  .partial()
+  .refine((email) => Object.values(email).some((value) => value !== undefined), { error: 'invalid_value' });
+
 /** `PUT /user/update-settings`: any of the settings; what is left out stays as it is. */
 export const settingsBody = z
   .object({
@@ -47,6 +56,7 @@ export const settingsBody = z
     notifyAllTasks: z.boolean({ error: 'invalid_value' }),
     language: z.enum(LANGUAGES, { error: 'invalid_value' }),
     theme: z.enum(THEMES, { error: 'invalid_value' }),
+    email: emailSettingsBody,
   })
   .partial()
   .refine((settings) => Object.values(settings).some((value) => value !== undefined), { error: 'invalid_value' });
@@ -58,6 +68,25 @@ export type ChannelName = (typeof CHANNELS)[number];
 /** `PUT /channel/{channel}/update-settings`. */
 export const channelSettingsBody = z.object({ enabled: z.boolean({ error: 'invalid_value' }) });
 export type ChannelSettingsBody = z.infer<typeof channelSettingsBody>;
+
+const telegramId = z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' });
+
+/**
+ * `POST /telegram/webhook`: one update as the Bot API posts it in webhook mode. Only what the bot reads
+ * is checked; Telegram's other fields pass through.
+ */
+export const telegramUpdateBody = z.looseObject({
+  update_id: telegramId,
+  message: z
+    .looseObject({
+      message_id: telegramId,
+      chat: z.looseObject({ id: telegramId, username: z.string({ error: 'invalid_value' }).optional() }),
+      from: z.looseObject({ id: telegramId, username: z.string({ error: 'invalid_value' }).optional() }).optional(),
+      text: z.string({ error: 'invalid_value' }).optional(),
+    })
+    .optional(),
+});
+export type TelegramUpdateBody = z.infer<typeof telegramUpdateBody>;
 
 /** `POST /channel/telegram/link`: the bot's deep link carrying a one-time `/start TOKEN`. */
 export interface TelegramLink {

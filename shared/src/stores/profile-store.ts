@@ -31,7 +31,11 @@ export class ProfileStore {
   }
 
   updateSettings(settings: SettingsBody): Promise<UserProfile> {
-    return this.replace(call(endpoints.users.updateSettings, { body: settings }, { name: `settings-${Object.keys(settings).join('-')}` }));
+    // Named by what it changes, down to the email group: two different switches never share one call.
+    const changes = Object.keys(settings).flatMap((key) =>
+      key === 'email' && settings.email ? Object.keys(settings.email).map((group) => `email.${group}`) : [key],
+    );
+    return this.replace(call(endpoints.users.updateSettings, { body: settings }, { name: `settings-${changes.join('-')}` }));
   }
 
   uploadAvatar(file: File): Promise<UserProfile> {

@@ -22,7 +22,10 @@ export function demoProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     nickname: null,
     phone: null,
     country: 'UA',
-    channels: { telegram: { name: null, token: null, enabled: false, linked: false, blocked: false, available: true } },
+    channels: {
+      telegram: { name: null, token: null, enabled: false, linked: false, blocked: false, available: true },
+      email: { enabled: true, tasks: true, chat: true, money: true, invitations: true },
+    },
     notifyAllTasks: false,
     color: '#4F46E5',
     projectCount: 2,

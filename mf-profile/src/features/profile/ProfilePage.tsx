@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@negayno/shared/fluent';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
+import { EmailCard } from './EmailCard';
 import { IdentityCard } from './IdentityCard';
 import { PartnerCard } from './PartnerCard';
 import { PasswordCard } from './PasswordCard';
@@ -41,6 +42,7 @@ export const ProfilePage = observer(function ProfilePage() {
         </div>
         <div className={styles.column}>
           <SettingsCard user={user} />
+          <EmailCard user={user} />
           <TelegramCard user={user} />
           <PartnerCard user={user} />
         </div>

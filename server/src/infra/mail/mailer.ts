@@ -14,6 +14,8 @@ export interface MailMessage {
   text: string;
   /** The code the mail carries, named in the log line of the outbox path. */
   code?: string;
+  /** Extra header lines (List-Unsubscribe and the like). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

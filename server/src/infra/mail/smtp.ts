@@ -13,7 +13,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, headers: message.headers });
   }
 
   async close(): Promise<void> {

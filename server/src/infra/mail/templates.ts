@@ -31,8 +31,16 @@ const TEXTS: Record<Language, Record<CodePurpose, { subject: string; intro: stri
   },
 };
 
-/** Unit names by plural category (Ukrainian needs three forms: 1 хвилину, 2 хвилини, 5 хвилин). */
-const UNITS: Record<Language, Record<'minute' | 'second', Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>> = {
+/** A word's forms by plural category (Ukrainian needs three: 1 хвилину, 2 хвилини, 5 хвилин). */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/** `5 хвилин`, `1 minute`: the count and the word in the form the language wants for it. */
+export function countOf(count: number, forms: PluralForms, language: Language): string {
+  return `${count} ${forms[new Intl.PluralRules(language).select(count)] ?? forms.other}`;
+}
+
+/** Unit names of a code's lifetime. */
+const UNITS: Record<Language, Record<'minute' | 'second', PluralForms>> = {
   uk: {
     minute: { one: 'хвилину', few: 'хвилини', many: 'хвилин', other: 'хвилини' },
     second: { one: 'секунду', few: 'секунди', many: 'секунд', other: 'секунди' },
@@ -43,8 +51,7 @@ const UNITS: Record<Language, Record<'minute' | 'second', Partial<Record<Intl.LD
 /** The code's lifetime (EMAIL_CODE_TTL_SECONDS) in whole minutes when it is, else in seconds. */
 function lifetime(seconds: number, language: Language): string {
   const [count, unit] = seconds % 60 === 0 ? [seconds / 60, 'minute' as const] : [seconds, 'second' as const];
-  const forms = UNITS[language][unit];
-  return `${count} ${forms[new Intl.PluralRules(language).select(count)] ?? forms.other}`;
+  return countOf(count, UNITS[language][unit], language);
 }
 
 const VALIDITY: Record<Language, (lifetime: string) => string> = {

@@ -5,9 +5,9 @@
  */
 import type { SystemNote } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
-import { chatIdOf, createTaskChats, insertSystemMessage, messagesOf } from './repo.js';
+import { chatIdOf, createTaskChats, insertSystemMessage, messagesOf, unreadTextsOf } from './repo.js';
 
-export { createTaskChats };
+export { createTaskChats, unreadTextsOf };
 export { ChatJobs, type ChatJobOptions } from './jobs.js';
 export { chatsRoutes } from './routes.js';
 export { ChatsService } from './service.js';

@@ -285,3 +285,20 @@ export async function takeWaitingAlert(db: Db, chatId: number, messageId: number
 export function managersOfProject(db: Db, projectId: number) {
   return db.selectFrom('project_staff').select(['user_id', 'role']).where('project_id', '=', projectId).where('role', 'in', ['pm', 'am']).execute();
 }
+
+/**
+ * Of these messages, the ones the reader has not viewed (past their mark in the message's chat) and that
+ * are not deleted, with the text typed: what an email digest still has to tell them.
+ */
+export async function unreadTextsOf(db: Db, readerId: number, messageIds: number[]): Promise<Map<number, string>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('messages as m')
+    .leftJoin('chat_reads as r', (join) => join.onRef('r.chat_id', '=', 'm.chat_id').on('r.user_id', '=', readerId))
+    .select(['m.id', 'm.body'])
+    .where('m.id', 'in', messageIds)
+    .where('m.deleted_at', 'is', null)
+    .where((eb) => eb('m.id', '>', eb.fn.coalesce('r.last_viewed_message_id', sql.lit(0))))
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.body]));
+}

@@ -7,6 +7,7 @@
 import { escapeHtml, orderIdParam } from '@negayno/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { languageOf } from '../../http/language.js';
+import { plainPage } from '../../http/plain-page.js';
 import { requireUser, userOf } from '../auth/index.js';
 import type { Services } from '../../services.js';
 import { findPaymentOrder } from './repo.js';
@@ -57,10 +58,6 @@ for (const button of document.querySelectorAll('button[data-result]')) {
 `;
 
 const STYLE = `
-:root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-main { width: min(360px, calc(100vw - 32px)); padding: 24px; border: 1px solid GrayText; border-radius: 8px; box-sizing: border-box; }
-h1 { font-size: 20px; margin: 0 0 16px; }
 .total { font-size: 32px; font-weight: 600; margin: 4px 0; }
 .row { display: flex; gap: 12px; margin-top: 24px; }
 button { flex: 1; font: inherit; padding: 10px; border-radius: 4px; border: 1px solid GrayText; cursor: pointer; }
@@ -93,8 +90,6 @@ export function registerTestCheckout(app: FastifyInstance, services: Services): 
     return reply
       .code(payable ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text.title}</title><style>${STYLE}</style></head><body>${body}</body></html>`,
-      );
+      .send(plainPage(language, text.title, body, STYLE));
   });
 }

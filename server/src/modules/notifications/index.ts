@@ -18,7 +18,7 @@
  *
  * Call it inside the transaction that makes the change (`db.transaction().execute(async (trx) => …)`),
  * after the change's own writes. It writes one notification per recipient and queues its deliveries
- * (the live `notification.new`, Telegram when the recipient linked it) in the outbox, in that same
+ * (the live `notification.new`, Telegram when the recipient linked it, email for the groups they chose) in the outbox, in that same
  * transaction: a rollback notifies nobody. Nothing leaves before the commit: the outbox workers of every
  * server process are woken by PostgreSQL when it commits, and one of them delivers each row once.
  * A caller without a transaction of its own may pass `db`.
@@ -26,6 +26,8 @@
  * Wired today: invitations (sent to an existing account, accepted) and new tasks. The task life cycle
  * and the chat call it for their events the same way (`kind` + `taskId`).
  */
+export { DEFAULT_EMAIL_DIGEST_OPTIONS, EmailDigest, type UnreadMessages } from './email/digest.js';
+export { unsubscribeUrl } from './email/unsubscribe.js';
 export { LiveSender } from './live.js';
 export { DEFAULT_OUTBOX_OPTIONS, NotificationOutbox, retryDelayMs, type ChannelSender, type OutboxOptions } from './outbox.js';
 export { deliveryLogOf, OUTBOX_CHANNEL, unreadCountOf } from './repo.js';
@@ -34,3 +36,4 @@ export { NotificationsService, type NotificationAudience, type Notifier, type No
 export { BotApi, BotApiError, type TelegramUpdate } from './telegram/bot-api.js';
 export { LINK_TOKEN_TTL_SECONDS, TelegramChannelService } from './telegram/channel.js';
 export { TelegramPoller } from './telegram/poller.js';
+export { TelegramWebhookRegistration, webhookUrlOf } from './telegram/webhook.js';

@@ -10,6 +10,7 @@
  */
 import type { Db } from '../../db/connection.js';
 import type { DeliveryChannel } from '../../db/schema.js';
+import { PassLoop } from './pass-loop.js';
 import { claimDueDeliveries, settleDelivery, type ClaimedDelivery, type DeliveryOutcome } from './repo.js';
 
 export interface ChannelSender {
@@ -37,50 +38,43 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
+/**
+ * A retry gives up after `maxAttempts`, and comes no sooner than the backoff allows (a channel may ask
+ * for later, e.g. Telegram's retry_after, never for sooner).
+ */
+export function withRetryPolicy(result: DeliveryOutcome, attempts: number, maxAttempts: number): DeliveryOutcome {
+  if (result.outcome !== 'retry') return result;
+  if (attempts >= maxAttempts) return { outcome: 'failed', error: result.error, httpStatus: result.httpStatus };
+  const earliest = Date.now() + retryDelayMs(attempts);
+  return { ...result, retryAt: new Date(Math.max(earliest, result.retryAt.getTime())) };
+}
+
 export class NotificationOutbox {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private wokenWhileRunning = false;
-  private stopped = false;
+  private readonly loop: PassLoop;
 
   constructor(
     private readonly db: Db,
     private readonly senders: Partial<Record<DeliveryChannel, ChannelSender>>,
     private readonly options: OutboxOptions,
-  ) {}
+  ) {
+    this.loop = new PassLoop(() => this.drain(), { pollMs: options.pollMs, name: 'notification outbox', log: options.log });
+  }
 
   /** Starts the periodic look and delivers what is already due (rows left by a previous run). */
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
-    this.timer.unref();
-    this.wake();
+    this.loop.start();
   }
 
   /** Asks for a pass; passes never overlap, and a wake during one runs another after it. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wokenWhileRunning = true;
-      return;
-    }
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'notification outbox pass failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.wokenWhileRunning) {
-          this.wokenWhileRunning = false;
-          this.wake();
-        }
-      });
+    this.loop.wake();
   }
 
   /** Delivers every due row, batch after batch; answers how many it handled. */
   async drain(): Promise<number> {
     let handled = 0;
     for (;;) {
-      if (this.stopped) return handled;
+      if (this.loop.stopped) return handled;
       const batch = await claimDueDeliveries(this.db, this.options.batchSize, this.options.leaseSeconds);
       if (batch.length === 0) return handled;
       // One recipient's messages in order; different recipients at once.
@@ -96,11 +90,8 @@ export class NotificationOutbox {
   }
 
   /** Waits for the pass in progress and stops waking. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
@@ -112,14 +103,6 @@ export class NotificationOutbox {
     } catch (error) {
       result = { outcome: 'retry', error: error instanceof Error ? error.message : String(error), httpStatus: null, retryAt: new Date() };
     }
-    if (result.outcome === 'retry') {
-      if (delivery.attempts >= this.options.maxAttempts) {
-        result = { outcome: 'failed', error: result.error, httpStatus: result.httpStatus };
-      } else {
-        const earliest = Date.now() + retryDelayMs(delivery.attempts);
-        result = { ...result, retryAt: new Date(Math.max(earliest, result.retryAt.getTime())) };
-      }
-    }
-    await settleDelivery(this.db, delivery, result, performance.now() - started);
+    await settleDelivery(this.db, delivery, withRetryPolicy(result, delivery.attempts, this.options.maxAttempts), performance.now() - started);
   }
 }

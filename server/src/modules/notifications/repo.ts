@@ -120,7 +120,8 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Takes up to `limit` due deliveries for this process: pending ones whose time has come, and ones whose
+ * Takes up to `limit` due deliveries for this process (email goes its own way, batched per person:
+ * email/repo.ts): pending ones whose time has come, and ones whose
  * worker's lease ran out (it died mid-delivery). FOR UPDATE SKIP LOCKED makes two processes claiming at
  * once take different rows; the lease (status `sending`) keeps them from being claimed again while
  * this process delivers them outside the transaction.
@@ -129,7 +130,7 @@ export async function claimDueDeliveries(db: Db, limit: number, leaseSeconds: nu
   const result = await sql<ClaimedDelivery>`
     WITH due AS (
       SELECT id FROM notification_deliveries
-      WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND lease_until < now())
+      WHERE channel <> 'email' AND ((status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND lease_until < now()))
       ORDER BY id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED

@@ -1,8 +1,11 @@
 import { endpoints } from '@negayno/shared/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, preHandlerHookHandler } from 'fastify';
+import { AppError } from '../../http/app-error.js';
 import { route } from '../../http/endpoint.js';
 import type { Services } from '../../services.js';
 import { requireUser, userOf } from '../auth/index.js';
+import { registerUnsubscribe } from './email/unsubscribe.js';
+import { WEBHOOK_SECRET_HEADER, webhookSecretMatches } from './telegram/webhook.js';
 
 export function notificationsRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
@@ -31,6 +34,25 @@ export function notificationsRoutes(services: Services): FastifyPluginAsync {
         return services.users.profileOf(userOf(request));
       },
       signedIn,
+    );
+
+    // The unsubscribe link of notification mails: no session, the link's signature is the proof.
+    registerUnsubscribe(app, { db: services.db, secret: services.config.secret, publicUrl: services.config.publicUrl });
+
+    // Telegram in webhook mode: the secret is checked before the body is read, so a stranger learns nothing.
+    const fromTelegram: preHandlerHookHandler = async (request) => {
+      const webhook = services.config.telegram.webhook;
+      if (!webhook || !services.telegram.available || !webhookSecretMatches(request.headers[WEBHOOK_SECRET_HEADER], webhook.secret))
+        throw new AppError('access_denied');
+    };
+    route(
+      app,
+      endpoints.channels.telegramWebhook,
+      async ({ body }) => {
+        await services.telegram.handleUpdate(body);
+        return null;
+      },
+      { preHandler: fromTelegram },
     );
   };
 }

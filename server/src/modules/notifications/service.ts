@@ -1,4 +1,5 @@
 import {
+  EMAIL_GROUP_OF,
   PAGE_SIZE,
   type Notification,
   type NotificationCount,
@@ -10,7 +11,7 @@ import type { Db } from '../../db/connection.js';
 import type { DeliveryChannel } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { namesOf } from '../users/index.js';
+import { emailChannelsOf, namesOf } from '../users/index.js';
 import { canSeeNotification, recipientsOf } from './policy.js';
 import { toNotification } from './presenters.js';
 import {
@@ -99,10 +100,15 @@ export class NotificationsService {
       recipients.map((userId) => ({ userId, kind: input.kind, actorId: input.actorId, projectId, taskId: input.taskId ?? null, payload })),
     );
     const telegram = await usersWithTelegram(trx, recipients);
+    const email = await emailChannelsOf(trx, recipients);
+    const group = EMAIL_GROUP_OF[input.kind];
     const deliveries: Array<{ notificationId: number; channel: DeliveryChannel }> = [];
     for (const row of written) {
       deliveries.push({ notificationId: row.id, channel: 'app' });
       if (telegram.has(row.userId)) deliveries.push({ notificationId: row.id, channel: 'telegram' });
+      // Mailed by the email digest, in one mail per person and pass (chat messages after a quiet period).
+      const choices = email.get(row.userId);
+      if (choices?.enabled && choices[group]) deliveries.push({ notificationId: row.id, channel: 'email' });
     }
     await insertDeliveries(trx, deliveries);
     await signalOutbox(trx);

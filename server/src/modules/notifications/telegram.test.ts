@@ -172,7 +172,8 @@ describe('Telegram notifications', () => {
       .select('d.channel')
       .where('n.user_id', '=', user.id)
       .execute();
-    expect(channels.map((row) => row.channel)).toEqual(['app']);
+    // The app and email (on by default), no Telegram.
+    expect(channels.map((row) => row.channel).sort()).toEqual(['app', 'email']);
 
     const unlinked = dataOf<UserProfile>(await ctx.request('DELETE', '/api/channel/telegram/delete', { cookie }));
     expect(unlinked.channels.telegram).toMatchObject({ linked: false, enabled: false, name: null });

@@ -4,6 +4,8 @@ export { avatarUrlIn, avatarUrlOf } from './presenters.js';
 export {
   accountCurrencyOf,
   countInvitedBy,
+  emailChannelOf,
+  emailChannelsOf,
   emailIsTaken,
   findUserByEmail,
   findUserById,
@@ -11,6 +13,7 @@ export {
   namesOf,
   setPasswordHash,
   takenNicknames,
+  turnEmailOff,
 } from './repo.js';
 export { AvatarStore } from './avatars.js';
 export { PasswordChangeService } from './password.js';

@@ -1,6 +1,7 @@
 import type { PublicUser, TelegramChannel, UserProfile } from '@negayno/shared/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { UserRow } from '../../db/schema.js';
+import { emailChannelOf } from './repo.js';
 
 /** Seen within this window = shown as online. Sessions mark users as seen at most once a minute. */
 const ONLINE_WINDOW_MS = 5 * 60_000;
@@ -45,7 +46,7 @@ export function toUserProfile(user: UserRow, figures: ProfileFigures, rules: Pro
     nickname: user.nickname,
     phone: user.phone,
     country: user.country,
-    channels: { telegram: figures.telegram },
+    channels: { telegram: figures.telegram, email: emailChannelOf(user) },
     notifyAllTasks: user.notify_all_tasks,
     color: user.color,
     projectCount: figures.projectCount,

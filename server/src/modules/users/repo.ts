@@ -1,4 +1,4 @@
-import type { Currency } from '@negayno/shared/contract';
+import type { Currency, EmailChannel } from '@negayno/shared/contract';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { NewUser, UserRow, UsersTable } from '../../db/schema.js';
@@ -70,7 +70,24 @@ export async function takenNicknames(db: Db, nicknames: string[]): Promise<Set<s
 
 /** The profile's editable columns; an undefined field is left as it is. */
 export type UserPatch = Partial<
-  Updateable<Pick<UsersTable, 'firstname' | 'lastname' | 'phone' | 'double_spaces' | 'notify_all_tasks' | 'language' | 'theme' | 'avatar_path'>>
+  Updateable<
+    Pick<
+      UsersTable,
+      | 'firstname'
+      | 'lastname'
+      | 'phone'
+      | 'double_spaces'
+      | 'notify_all_tasks'
+      | 'language'
+      | 'theme'
+      | 'avatar_path'
+      | 'email_enabled'
+      | 'email_tasks'
+      | 'email_chat'
+      | 'email_money'
+      | 'email_invitations'
+    >
+  >
 >;
 
 export async function updateUser(db: Db, userId: number, patch: UserPatch): Promise<void> {
@@ -86,4 +103,30 @@ export async function updateUser(db: Db, userId: number, patch: UserPatch): Prom
 export function namesOf(db: Db, userIds: number[]): Promise<Array<Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'language'>>> {
   if (userIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('users').select(['id', 'firstname', 'lastname', 'language']).where('id', 'in', userIds).execute();
+}
+
+/** A user's email choices as the profile shows them. */
+export function emailChannelOf(user: Pick<UserRow, 'email_enabled' | 'email_tasks' | 'email_chat' | 'email_money' | 'email_invitations'>): EmailChannel {
+  return { enabled: user.email_enabled, tasks: user.email_tasks, chat: user.email_chat, money: user.email_money, invitations: user.email_invitations };
+}
+
+/** Of these users, the email choices of each (who gets which events by email). */
+export async function emailChannelsOf(db: Db, userIds: number[]): Promise<Map<number, EmailChannel>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email_enabled', 'email_tasks', 'email_chat', 'email_money', 'email_invitations'])
+    .where('id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, emailChannelOf(row)]));
+}
+
+/** The unsubscribe link: no email at all from now on (the groups' choices are kept for a later return). */
+export async function turnEmailOff(db: Db, userId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_enabled: false, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

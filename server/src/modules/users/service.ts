@@ -99,6 +99,11 @@ export class UsersService {
       notify_all_tasks: body.notifyAllTasks,
       language: body.language,
       theme: body.theme,
+      email_enabled: body.email?.enabled,
+      email_tasks: body.email?.tasks,
+      email_chat: body.email?.chat,
+      email_money: body.email?.money,
+      email_invitations: body.email?.invitations,
     });
     return this.profileOf(user);
   }

@@ -69,6 +69,14 @@ export class BotApi {
     return this.call('sendMessage', { chat_id: chatId, text, link_preview_options: { is_disabled: true } });
   }
 
+  /**
+   * Webhook mode: Telegram posts every update to `url`, with `secretToken` in the
+   * X-Telegram-Bot-Api-Secret-Token header (getUpdates is refused while a webhook is set).
+   */
+  setWebhook(url: string, secretToken: string): Promise<boolean> {
+    return this.call('setWebhook', { url, secret_token: secretToken, allowed_updates: ['message'] });
+  }
+
   /** Long polling: the API holds the request up to `timeoutSeconds` when there is nothing new. */
   getUpdates(offset: number, timeoutSeconds: number, signal?: AbortSignal): Promise<TelegramUpdate[]> {
     return this.call('getUpdates', { offset, timeout: timeoutSeconds, allowed_updates: ['message'] }, { waitMs: timeoutSeconds * 1000, signal });

@@ -3,11 +3,12 @@
  * it on and off, unlinking, and sending a notification to the linked chat (the outbox's sender).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { notificationText, projectPath, taskPath, type Language, type TelegramChannel, type TelegramLink } from '@negayno/shared/contract';
+import { notificationText, type Language, type TelegramChannel, type TelegramLink } from '@negayno/shared/contract';
 import type { Db } from '../../../db/connection.js';
 import { AppError } from '../../../http/app-error.js';
 import type { AuthUser } from '../../../lib/auth-user.js';
 import { findUserById } from '../../users/index.js';
+import { notificationUrl } from '../links.js';
 import type { ChannelSender } from '../outbox.js';
 import {
   bindChat,
@@ -144,13 +145,8 @@ export class TelegramChannelService implements ChannelSender {
   private async textOf(delivery: ClaimedDelivery): Promise<string> {
     const language = await this.languageOf(delivery.userId);
     const text = notificationText(delivery.kind, delivery.payload, language);
-    const path =
-      delivery.taskId !== null
-        ? taskPath(delivery.taskId, { projectId: delivery.projectId ?? undefined })
-        : delivery.projectId !== null
-          ? projectPath(delivery.projectId)
-          : null;
-    return path ? `${text}\n${this.settings.publicUrl}${path}` : text;
+    const url = notificationUrl(this.settings.publicUrl, delivery);
+    return url ? `${text}\n${url}` : text;
   }
 
   private async languageOf(userId: number): Promise<Language> {

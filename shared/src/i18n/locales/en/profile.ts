@@ -39,6 +39,17 @@ const en: Translation<typeof uk> = {
     submit: 'Change password',
     changed: 'Password changed. Your other sessions have ended.',
   },
+  emailNotifications: {
+    title: 'Email notifications',
+    enabled: 'Send notifications to {{email}}',
+    hint: 'Missed chat messages come as one email once the conversation goes quiet. Every email also has a link to unsubscribe.',
+    groups: {
+      tasks: 'Task actions: new tasks, proposals, work to check',
+      chat: 'Missed messages in task chats',
+      money: 'Money: top-ups, payouts, payments',
+      invitations: 'Invitations to projects',
+    },
+  },
   telegram: {
     title: 'Telegram bot',
     text: 'Notifications of tasks, invitations and messages, right in Telegram.',
