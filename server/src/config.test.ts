@@ -82,6 +82,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('chooses the socket adapter, refusing one without its server', () => {
+    expect(loadConfig({}).socketAdapter).toEqual({ kind: 'memory' });
+    expect(loadConfig({ SOCKET_ADAPTER: 'postgres', DATABASE_URL: 'postgres://u@h/db' }).socketAdapter).toEqual({
+      kind: 'postgres',
+      databaseUrl: 'postgres://u@h/db',
+    });
+    expect(loadConfig({ SOCKET_ADAPTER: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' }).socketAdapter).toEqual({
+      kind: 'redis',
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+    expect(() => loadConfig({ SOCKET_ADAPTER: 'postgres' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SOCKET_ADAPTER: 'redis' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ SOCKET_ADAPTER: 'cluster' })).toThrow(/SOCKET_ADAPTER/);
+  });
+
   it('keeps a confirmation code’s lifetime between a second and the hour its flow lives', () => {
     expect(loadConfig({ EMAIL_CODE_TTL_SECONDS: '1' }).emailCodeTtlSeconds).toBe(1);
     expect(loadConfig({ EMAIL_CODE_TTL_SECONDS: '3600' }).emailCodeTtlSeconds).toBe(3600);

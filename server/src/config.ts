@@ -61,6 +61,10 @@ export interface Config {
   /** Hours the live events' log keeps an event for catching up (older ones answer `resync`). */
   eventLogHours: number;
   money: MoneyConfig;
+  /** Several server processes (issue 18): how live events reach the sockets of the other processes. */
+  socketAdapter: SocketAdapterConfig;
+  /** Seconds a stopping process answers "not ready" before it closes, so the load balancer stops sending first. */
+  shutdownDrainSeconds: number;
   /** The task life cycle's time limits and money shares (decisions 3, 5). */
   workflow: WorkflowConfig;
 }
@@ -77,6 +81,12 @@ export interface MoneyConfig {
   tips: { min: number; max: number };
   billingEmail: string | null;
 }
+
+/**
+ * `memory`: one process (the default). `postgres`: @socket.io/postgres-adapter over DATABASE_URL
+ * (NOTIFY). `redis`: @socket.io/redis-adapter over REDIS_URL.
+ */
+export type SocketAdapterConfig = { kind: 'memory' } | { kind: 'postgres'; databaseUrl: string } | { kind: 'redis'; redisUrl: string };
 
 export interface WorkflowConfig {
   /** Hours a task may stand in each timed status before its expiration (negayno tasks get half). */
@@ -195,10 +205,23 @@ const environmentSchema = z
     NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     CHAT_WAITING_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
     EVENT_LOG_HOURS: z.coerce.number().positive().max(720).default(24),
+    SOCKET_ADAPTER: z.enum(['memory', 'postgres', 'redis']).default('memory'),
+    REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\/[^/]/.test(value), { message: 'expected redis://… or rediss://…' }),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   })
   .refine((vars) => vars.PERFORMERS_SHARE_PERCENT + vars.SM_SHARE_PERCENT <= 100, {
     message: 'PERFORMERS_SHARE_PERCENT + SM_SHARE_PERCENT must not exceed 100',
-  });
+  })
+  .refine((vars) => vars.SOCKET_ADAPTER !== 'postgres' || vars.DATABASE_URL !== undefined, {
+    message: 'SOCKET_ADAPTER=postgres needs DATABASE_URL (the embedded database serves one process only)',
+  })
+  .refine((vars) => vars.SOCKET_ADAPTER !== 'redis' || vars.REDIS_URL !== undefined, { message: 'SOCKET_ADAPTER=redis needs REDIS_URL' });
+
+function socketAdapterOf(vars: z.output<typeof environmentSchema>): SocketAdapterConfig {
+  if (vars.SOCKET_ADAPTER === 'postgres') return { kind: 'postgres', databaseUrl: vars.DATABASE_URL! };
+  if (vars.SOCKET_ADAPTER === 'redis') return { kind: 'redis', redisUrl: vars.REDIS_URL! };
+  return { kind: 'memory' };
+}
 
 function absolute(path: string): string {
   return isAbsolute(path) ? path : resolve(process.cwd(), path);
@@ -249,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatWaitingMinutes: vars.CHAT_WAITING_MINUTES,
     eventLogHours: vars.EVENT_LOG_HOURS,
     money: moneyConfigOf(vars, isProduction),
+    socketAdapter: socketAdapterOf(vars),
+    shutdownDrainSeconds: vars.SHUTDOWN_DRAIN_SECONDS,
     workflow: {
       slaHours: {
         published: vars.SLA_PUBLISH_HOURS,

@@ -22,7 +22,7 @@ import {
 } from './modules/money/index.js';
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
-import { ClientLogService, VersionService } from './modules/system/index.js';
+import { ClientLogService, Readiness, VersionService } from './modules/system/index.js';
 import { TaskEditingService, TasksService, boardViewOf, columnCountersFor, taskAudience } from './modules/tasks/index.js';
 import { FilesService, LocalFileStore } from './modules/files/index.js';
 import { AvatarStore, PasswordChangeService, UsersService } from './modules/users/index.js';
@@ -78,6 +78,7 @@ export interface Services {
   outbox: NotificationOutbox;
   version: VersionService;
   clientLogs: ClientLogService;
+  readiness: Readiness;
   releases: ReleaseService;
 }
 
@@ -169,6 +170,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     outbox,
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
+    readiness: new Readiness(db),
     releases: new ReleaseService(new ReleaseFiles(config.releasesDir, config.webRoot), log),
   };
 }

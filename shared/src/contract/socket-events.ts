@@ -48,6 +48,11 @@ export interface ServerToClientEvents extends Handlers {
    */
   'live.hello': (payload: { room: RoomName; seq: number }) => void;
   'session.end': () => void;
+  /**
+   * The process is stopping (a deploy, issue 18): the connection closes right after, and the client
+   * reconnects on its own (to another process) in about `reconnectInMs`, catching up from the log.
+   */
+  'server.closing': (payload: { reconnectInMs: number }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
