@@ -73,6 +73,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     // Node checks the timeouts every 30 s by default; once a second cuts a slow drip close to its time.
     http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 },
     frameworkErrors,
+    // A stopping process finishes what it was asked (issue 18): a request that arrives while it closes
+    // is served (with Connection: close), not answered 503; the port closes right after.
+    return503OnClosing: false,
   });
   const ownAdapter = deps.socketAdapter
     ? null

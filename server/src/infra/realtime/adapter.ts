@@ -20,6 +20,12 @@ export interface OpenAdapter {
 
 /** Packets go out on a pooled connection; the adapter keeps one more of its own for LISTEN. */
 const POSTGRES_ADAPTER_POOL = 2;
+/**
+ * A question to every process (fetchSockets: who has a chat open) waits for each one's answer; a
+ * process killed a moment ago cannot answer. The PostgreSQL adapter forgets a process whose heartbeat
+ * stopped; these bound how long a question may wait meanwhile (socket.io's defaults: 5 s and 10 s).
+ */
+const TIMEOUTS = { requestsTimeout: 1_500, heartbeatInterval: 2_000, heartbeatTimeout: 5_000 };
 
 /** null for `memory`: socket.io's in-process adapter, one process. */
 export async function openSocketAdapter(config: SocketAdapterConfig, onError: (error: unknown) => void): Promise<OpenAdapter | null> {
@@ -27,7 +33,7 @@ export async function openSocketAdapter(config: SocketAdapterConfig, onError: (e
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POSTGRES_ADAPTER_POOL });
     // A lost connection is reported and replaced by the pool; it must not crash the process.
     pool.on('error', onError);
-    return { adapter: createPostgresAdapter(pool) as SocketAdapter, close: () => pool.end() };
+    return { adapter: createPostgresAdapter(pool, TIMEOUTS) as SocketAdapter, close: () => pool.end() };
   }
   if (config.kind === 'redis') {
     const pub = createClient({ url: config.redisUrl });
@@ -36,7 +42,7 @@ export async function openSocketAdapter(config: SocketAdapterConfig, onError: (e
     sub.on('error', onError);
     await Promise.all([pub.connect(), sub.connect()]);
     return {
-      adapter: createRedisAdapter(pub, sub) as SocketAdapter,
+      adapter: createRedisAdapter(pub, sub, { requestsTimeout: TIMEOUTS.requestsTimeout }) as SocketAdapter,
       close: async () => {
         await Promise.all([pub.quit(), sub.quit()]);
       },

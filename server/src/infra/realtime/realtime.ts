@@ -107,7 +107,8 @@ export class Realtime {
    * or was ended by another server process). Run periodically; logout and recovery close theirs at once.
    */
   async endLapsedSessions(): Promise<void> {
-    const sockets = await this.io.fetchSockets();
+    // Every process sweeps its own sockets (asking the others would make each sweep N times over).
+    const sockets = await this.io.local.fetchSockets();
     if (sockets.length === 0) return;
     const active = await this.requireGuards().activeSessions([...new Set(sockets.map((socket) => socket.data.tokenHash))]);
     for (const socket of sockets) {
@@ -124,7 +125,17 @@ export class Realtime {
 
   /** The users with a socket in a room now (a chat's readers who have it open). */
   async usersIn(room: RoomName): Promise<Set<number>> {
-    return new Set((await this.io.in(room).fetchSockets()).map((socket) => socket.data.user.id));
+    // With several processes the question goes to all of them; when one cannot answer (killed a moment
+    // ago, the adapter still waiting for it) this process's own sockets answer: a reader missed here
+    // only gets a notification too many, where failing would fail the caller's send.
+    const sockets = await this.io
+      .in(room)
+      .fetchSockets()
+      .catch((error: unknown) => {
+        this.onError(error);
+        return this.io.local.in(room).fetchSockets();
+      });
+    return new Set(sockets.map((socket) => socket.data.user.id));
   }
 
   /** Resolves once every event asked for so far has been logged and sent (tests, shutdown). */
