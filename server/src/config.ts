@@ -21,6 +21,8 @@ export interface Config {
   dataDir: string;
   /** Where attachments are stored: `<dataDir>/files` unless FILES_DIR says otherwise. */
   filesDir: string;
+  /** Attachments on an S3-compatible store (S3_URL) instead of filesDir; filesDir then only holds uploads in progress. */
+  s3: S3Config | null;
   /** The largest attachment accepted, in bytes (FILE_MAX_MB, 100 MB by default, decisions 4). */
   fileMaxBytes: number;
   nodeEnv: 'development' | 'production' | 'test';
@@ -80,6 +82,17 @@ export interface MoneyConfig {
   payoutMin: number;
   tips: { min: number; max: number };
   billingEmail: string | null;
+}
+
+/** S3_URL `https://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix]?region=…`, read into its parts. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  /** Put before every key (`negayno/`), or empty. */
+  prefix: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 /**
@@ -208,6 +221,9 @@ const environmentSchema = z
     SOCKET_ADAPTER: z.enum(['memory', 'postgres', 'redis']).default('memory'),
     REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\/[^/]/.test(value), { message: 'expected redis://… or rediss://…' }),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+    S3_URL: optionalText.refine((value) => value === undefined || s3ConfigOf(value) !== null, {
+      message: 'expected https://ACCESS_KEY:SECRET@host/bucket (with an optional /prefix and ?region=…)',
+    }),
   })
   .refine((vars) => vars.PERFORMERS_SHARE_PERCENT + vars.SM_SHARE_PERCENT <= 100, {
     message: 'PERFORMERS_SHARE_PERCENT + SM_SHARE_PERCENT must not exceed 100',
@@ -216,6 +232,25 @@ const environmentSchema = z
     message: 'SOCKET_ADAPTER=postgres needs DATABASE_URL (the embedded database serves one process only)',
   })
   .refine((vars) => vars.SOCKET_ADAPTER !== 'redis' || vars.REDIS_URL !== undefined, { message: 'SOCKET_ADAPTER=redis needs REDIS_URL' });
+
+function s3ConfigOf(value: string): S3Config | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const [bucket, ...prefix] = url.pathname.split('/').filter(Boolean);
+  if (!/^https?:$/.test(url.protocol) || !url.username || !url.password || !bucket) return null;
+  return {
+    endpoint: `${url.protocol}//${url.host}`,
+    bucket,
+    prefix: prefix.length > 0 ? `${prefix.join('/')}/` : '',
+    region: url.searchParams.get('region') ?? 'us-east-1',
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+  };
+}
 
 function socketAdapterOf(vars: z.output<typeof environmentSchema>): SocketAdapterConfig {
   if (vars.SOCKET_ADAPTER === 'postgres') return { kind: 'postgres', databaseUrl: vars.DATABASE_URL! };
@@ -242,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL ?? null,
     dataDir: absolute(vars.DATA_DIR ?? join(REPO_ROOT, 'data')),
     filesDir: absolute(vars.FILES_DIR ?? join(vars.DATA_DIR ?? join(REPO_ROOT, 'data'), 'files')),
+    s3: vars.S3_URL ? s3ConfigOf(vars.S3_URL) : null,
     fileMaxBytes: Math.round(vars.FILE_MAX_MB * 1024 * 1024),
     nodeEnv: vars.NODE_ENV,
     isProduction,
