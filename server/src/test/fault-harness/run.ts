@@ -162,8 +162,8 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
     setPhase('end');
     stopping = true;
     await Promise.all(workers);
-    log(`${actions} pieces of work done; catching up`);
-    await sleep(2000);
+    log(`${actions} pieces of work done; waiting for the processes' last events, then catching up`);
+    await untilEventsSettle(options.databaseUrl);
     for (let round = 0; round < 2; round++) {
       await Promise.all(people.map((person) => person.catchUp()));
       await sleep(1000);
@@ -175,6 +175,24 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
     for (const person of people) person.close();
     await nginx?.stop();
     for (const server of servers) await server?.stop().catch(() => server.kill());
+  }
+}
+
+/** Waits (at most a minute) until no room's number has moved for two seconds: every committed change's event is logged. */
+async function untilEventsSettle(databaseUrl: string): Promise<void> {
+  const handle = openPostgres(databaseUrl, { max: 1 });
+  try {
+    const total = async () => Number((await sql<{ total: string }>`SELECT coalesce(sum(seq), 0) AS total FROM live_rooms`.execute(handle.db)).rows[0]!.total);
+    const deadline = Date.now() + 60_000;
+    let last = await total();
+    for (;;) {
+      await sleep(2000);
+      const now = await total();
+      if (now === last || Date.now() > deadline) return;
+      last = now;
+    }
+  } finally {
+    await handle.close();
   }
 }
 
