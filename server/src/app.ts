@@ -100,6 +100,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   installSessionHook(app, services.sessions, config.cookieSecure);
   await installApiRateLimit(app, config.apiRateLimitPerMinute);
 
+  // A change is answered once its live events are logged (issue 18): a client that got its answer
+  // never depends on events a process killed a moment later still held in memory. Batched, so the
+  // wait is one short transaction shared by the changes of that moment.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await services.realtime.settled();
+    return payload;
+  });
+
   // Routes.
   for (const routes of [
     systemRoutes,

@@ -87,6 +87,12 @@ export function parseRoom(room: string): { kind: 'project' | 'task' | 'chat' | '
   return { kind: match[1] as 'project' | 'task' | 'chat' | 'user', id };
 }
 
+/**
+ * The longest wait between two reconnect attempts of a client (socket.io's default is 5 s): when a
+ * server process dies or restarts (issue 18) a page is back on another one within a couple of seconds.
+ */
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 2_000;
+
 /** At most this many events answer one catch-up; a browser further behind reloads instead (`resync`). */
 export const EVENTS_PAGE_MAX = 500;
 

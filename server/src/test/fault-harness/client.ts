@@ -9,7 +9,7 @@
  *   failed attempt (what a person would have seen), by phase of the run.
  */
 import type { EventsPage, JoinResult, LoggedEventName, RoomName } from '@negayno/shared/contract';
-import { SOCKET_PATH, rooms } from '@negayno/shared/contract';
+import { SOCKET_PATH, SOCKET_RECONNECT_DELAY_MAX_MS, rooms } from '@negayno/shared/contract';
 import { io, type Socket } from 'socket.io-client';
 import { LiveRooms } from '@negayno/shared/live-rooms';
 import { DEFAULT_TEST_PASSWORD } from '../../seed/builders.js';
@@ -46,6 +46,8 @@ export interface TopUp {
   orderId: string;
   /** The answered status of the confirmation; `completed` is an accepted payment. */
   status: string;
+  /** Its confirmation was retried after a kill (see `cutTempIds`). */
+  cut: boolean;
 }
 
 export class SimulatedPerson {
@@ -60,6 +62,15 @@ export class SimulatedPerson {
   readonly taskDates = new Map<number, number>();
   readonly projectTransactions = new Set<number>();
   readonly sentTempIds: string[] = [];
+  /**
+   * Changes whose call went unanswered at first (its process killed under it) and was retried: the
+   * first attempt may have committed and its live event died with the process. Kept to tell those
+   * apart in the end check; every other change must reach every client.
+   */
+  readonly cutTempIds = new Set<string>();
+  readonly cutTaskIds = new Set<number>();
+  /** Money calls refused on a retry because the killed first attempt still holds the idempotency key. */
+  readonly stuckKeys: string[] = [];
   readonly topUps: TopUp[] = [];
   /** Failed attempts by phase (each was retried). */
   readonly failedAttempts = new Map<string, number>();
@@ -91,7 +102,7 @@ export class SimulatedPerson {
       transports: ['websocket'],
       extraHeaders: this.headers(),
       forceNew: true,
-      reconnectionDelayMax: 2_000,
+      reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
     });
     this.socket = socket;
     this.live = new LiveRooms(
@@ -147,17 +158,20 @@ export class SimulatedPerson {
       body.set('tempId', tempId);
       return body;
     };
-    await this.retrying('POST', `/api/chat/${this.person.chatId}/new-message`, form);
+    const { retried } = await this.retrying('POST', `/api/chat/${this.person.chatId}/new-message`, form);
+    if (retried) this.cutTempIds.add(tempId);
   }
 
   async renameTask(): Promise<void> {
     const taskId = this.pick(this.person.editableTaskIds);
-    await this.retrying('PUT', `/api/task/${taskId}/update-name`, { name: `Задача ${this.person.index}-${Date.now() % 100_000}` });
+    const { retried } = await this.retrying('PUT', `/api/task/${taskId}/update-name`, { name: `Задача ${this.person.index}-${Date.now() % 100_000}` });
+    if (retried) this.cutTaskIds.add(taskId);
   }
 
   async reprioritise(): Promise<void> {
     const taskId = this.pick(this.person.editableTaskIds);
-    await this.retrying('PUT', `/api/task/${taskId}/update-importance`, { importance: Math.floor(Math.random() * 4) });
+    const { retried } = await this.retrying('PUT', `/api/task/${taskId}/update-importance`, { importance: Math.floor(Math.random() * 4) });
+    if (retried) this.cutTaskIds.add(taskId);
   }
 
   /** A card top-up on the test provider: the order (with its idempotency key) and the payment's confirmation, each retried until answered. */
@@ -167,10 +181,11 @@ export class SimulatedPerson {
       'Idempotency-Key': key,
     });
     const { orderId } = order.data as { orderId: string };
-    const topUp: TopUp = { orderId, status: 'pending' };
+    const topUp: TopUp = { orderId, status: 'pending', cut: false };
     this.topUps.push(topUp);
     const confirmed = await this.retrying('POST', `/api/payment/test/${orderId}`, { result: 'success' });
     topUp.status = (confirmed.data as { status: string }).status;
+    topUp.cut = confirmed.retried;
   }
 
   /** Asks the log for every room's missed events (the end of a run: nothing is in flight any more). */
@@ -240,9 +255,9 @@ export class SimulatedPerson {
     body?: unknown,
     wantCookie = false,
     extraHeaders: Record<string, string> = {},
-  ): Promise<{ data: unknown; cookie: string }> {
+  ): Promise<{ data: unknown; cookie: string; retried: boolean }> {
     const started = Date.now();
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       let status = 0;
       try {
         const payload = typeof body === 'function' ? (body as () => FormData)() : body;
@@ -260,19 +275,22 @@ export class SimulatedPerson {
         status = response.status;
         if (status < 500) {
           const envelope = (await response.json()) as { status: string; data: unknown; code?: string };
-          if (envelope.status !== 'ok') throw new ApiRefusal(`${method} ${path}: ${status} ${envelope.code}`);
+          if (envelope.status !== 'ok') throw new ApiRefusal(`${method} ${path}: ${status} ${envelope.code}`, envelope.code, attempt > 0);
           const cookie = wantCookie
             ? response.headers
                 .getSetCookie()
                 .map((value) => value.split(';')[0])
                 .join('; ')
             : '';
-          return { data: envelope.data, cookie };
+          return { data: envelope.data, cookie, retried: attempt > 0 };
         }
         await response.body?.cancel();
       } catch (error) {
         if (error instanceof ApiRefusal) {
-          this.failures.push(error.message);
+          // The money calls' idempotency key stays claimed by a process killed while it ran the first
+          // attempt: the retry is refused (a known limit, counted apart; no money moved).
+          if (error.code === 'idempotency_key_reused' && error.afterRetry) this.stuckKeys.push(error.message);
+          else this.failures.push(error.message);
           throw error;
         }
       }
@@ -289,4 +307,13 @@ export class SimulatedPerson {
   }
 }
 
-class ApiRefusal extends Error {}
+class ApiRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    /** Refused on a retry, after an attempt that got no answer. */
+    readonly afterRetry: boolean,
+  ) {
+    super(message);
+  }
+}
