@@ -33,6 +33,10 @@ const CONTRACT_ONLY = [
   { regex: '^(?!zod$|\\./)', message: 'shared/src/contract is read by the browser and the server alike: it imports only zod and its own files.' },
 ];
 const SERVER_SHARED = [{ regex: '^@negayno/shared(?!/contract$)(/|$)', message: 'The server imports only @negayno/shared/contract of the shared package.' }];
+/** Besides the contract, the browser's catch-up on live events (plain TypeScript over socket.io-client), for the fault harness's clients. */
+const SERVER_SHARED_OR_LIVE_ROOMS = [
+  { regex: '^@negayno/shared(?!/(contract|live-rooms)$)(/|$)', message: 'The fault harness imports only the contract and live-rooms of the shared package.' },
+];
 const FRONT_DOOR_MESSAGE = 'Reach another server module only through its front door, modules/<name>/index.ts (export what is needed there).';
 /** From inside a module: a sibling module's file other than index.js. */
 const SIBLING_SIDE_DOOR = [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', message: FRONT_DOOR_MESSAGE }];
@@ -77,6 +81,11 @@ export default tseslint.config(
   { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': restrictImports(SERVER_SHARED, MODULES_SIDE_DOOR) } },
   { files: ['server/src/modules/**/*.ts'], rules: { 'no-restricted-imports': restrictImports(SERVER_SHARED, MODULES_SIDE_DOOR, SIBLING_SIDE_DOOR) } },
   { files: ['server/src/infra/**/*.ts'], rules: { 'no-restricted-imports': restrictImports(SERVER_SHARED, INFRA_CLEAN) } },
+  // The fault harness's simulated people catch up on live events as the browser does (issue 18).
+  {
+    files: ['server/src/test/fault-harness/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictImports(SERVER_SHARED_OR_LIVE_ROOMS, MODULES_SIDE_DOOR) },
+  },
   {
     files: ['**/*.{cjs,mjs,js}'],
     languageOptions: { globals: { ...globals.node } },

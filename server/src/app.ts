@@ -20,7 +20,8 @@ import { installServerTiming } from './http/server-timing.js';
 import { registerStaticSite } from './http/static.js';
 import { EventLog } from './infra/realtime/event-log.js';
 import { Realtime, type SocketServer } from './infra/realtime/realtime.js';
-import { attachSocketHandlers, createSocketServer, type SocketAdapter } from './infra/realtime/server.js';
+import { openSocketAdapter } from './infra/realtime/adapter.js';
+import { attachSocketHandlers, closeSocketsForRestart, createSocketServer, type SocketAdapter } from './infra/realtime/server.js';
 import type { AuthUser } from './lib/auth-user.js';
 import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionTokenOf } from './modules/auth/index.js';
 import { moneyRoutes, startMoneyJobs } from './modules/money/index.js';
@@ -43,7 +44,7 @@ const TRUSTED_PROXY_RANGES = 'loopback, linklocal, uniquelocal';
 export interface AppDeps {
   /** An open, migrated database; without one the app opens (and migrates, and closes) its own. */
   database?: DatabaseHandle;
-  /** A socket.io adapter shared by several server processes (PostgreSQL or Redis); in-memory by default. */
+  /** A socket.io adapter shared by several server processes; without one, the one SOCKET_ADAPTER names is opened (and closed). */
   socketAdapter?: SocketAdapter;
 }
 
@@ -72,8 +73,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     // Node checks the timeouts every 30 s by default; once a second cuts a slow drip close to its time.
     http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 },
     frameworkErrors,
+    // A stopping process finishes what it was asked (issue 18): a request that arrives while it closes
+    // is served (with Connection: close), not answered 503; the port closes right after.
+    return503OnClosing: false,
   });
-  const io = createSocketServer(app.server, deps.socketAdapter);
+  const ownAdapter = deps.socketAdapter
+    ? null
+    : await openSocketAdapter(config.socketAdapter, (error) => app.log.error({ err: error }, 'socket adapter connection failed'));
+  const io = createSocketServer(app.server, deps.socketAdapter ?? ownAdapter?.adapter);
   const eventLog = new EventLog(database.db);
   const services = createServices(config, database.db, new Realtime(io, eventLog, (error) => app.log.error({ err: error }, 'live event failed')), app.log);
 
@@ -92,6 +99,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   installSameOriginCheck(app);
   installSessionHook(app, services.sessions, config.cookieSecure);
   await installApiRateLimit(app, config.apiRateLimitPerMinute);
+
+  // A change is answered once its live events are logged (issue 18): a client that got its answer
+  // never depends on events a process killed a moment later still held in memory. Batched, so the
+  // wait is one short transaction shared by the changes of that moment.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await services.realtime.settled();
+    return payload;
+  });
 
   // Routes.
   for (const routes of [
@@ -163,9 +178,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       : null;
   poller?.start();
 
-  // Open sockets would keep the HTTP server from closing: drop them first, then shut socket.io down.
+  // Open sockets would keep the HTTP server from closing: they go first, told to come back (to another
+  // process) rather than disconnected for good; requests in flight then finish before the port closes.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    services.readiness.drain();
+    closeSocketsForRestart(io);
   });
   // dateAutoSendForCheck and the like; safe to run in every process (see modules/workflow/scheduler.ts).
   services.workflowScheduler.start(config.workflow.schedulerIntervalSeconds);
@@ -175,7 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await services.chatJobs.stop();
     await services.realtime.settled();
     clearInterval(sessionSweep);
-    stopMoneyJobs();
+    await stopMoneyJobs();
     await stopListening();
     await services.workflowScheduler.stop();
     await poller?.stop();
@@ -185,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await services.releases.flush();
     await unlisten();
     await io.close();
+    await ownAdapter?.close();
     await services.mailer.close();
   });
 

@@ -82,6 +82,36 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('chooses the socket adapter, refusing one without its server', () => {
+    expect(loadConfig({}).socketAdapter).toEqual({ kind: 'memory' });
+    expect(loadConfig({ SOCKET_ADAPTER: 'postgres', DATABASE_URL: 'postgres://u@h/db' }).socketAdapter).toEqual({
+      kind: 'postgres',
+      databaseUrl: 'postgres://u@h/db',
+    });
+    expect(loadConfig({ SOCKET_ADAPTER: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' }).socketAdapter).toEqual({
+      kind: 'redis',
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+    expect(() => loadConfig({ SOCKET_ADAPTER: 'postgres' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SOCKET_ADAPTER: 'redis' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ SOCKET_ADAPTER: 'cluster' })).toThrow(/SOCKET_ADAPTER/);
+  });
+
+  it('reads S3_URL into the store’s endpoint, bucket, prefix, region and keys', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_URL: 'https://AKIA%2F1:se%2Bcret@s3.example.net:9000/files/negayno/prod?region=eu-central-1' }).s3).toEqual({
+      endpoint: 'https://s3.example.net:9000',
+      bucket: 'files',
+      prefix: 'negayno/prod/',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIA/1',
+      secretAccessKey: 'se+cret',
+    });
+    expect(loadConfig({ S3_URL: 'http://k:s@127.0.0.1:9000/b' }).s3).toMatchObject({ bucket: 'b', prefix: '', region: 'us-east-1' });
+    for (const wrong of ['s3.example.net/b', 'https://s3.example.net/b', 'https://k:s@s3.example.net/', 'ftp://k:s@h/b'])
+      expect(() => loadConfig({ S3_URL: wrong })).toThrow(/S3_URL/);
+  });
+
   it('keeps a confirmation code’s lifetime between a second and the hour its flow lives', () => {
     expect(loadConfig({ EMAIL_CODE_TTL_SECONDS: '1' }).emailCodeTtlSeconds).toBe(1);
     expect(loadConfig({ EMAIL_CODE_TTL_SECONDS: '3600' }).emailCodeTtlSeconds).toBe(3600);

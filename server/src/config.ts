@@ -21,6 +21,8 @@ export interface Config {
   dataDir: string;
   /** Where attachments are stored: `<dataDir>/files` unless FILES_DIR says otherwise. */
   filesDir: string;
+  /** Attachments on an S3-compatible store (S3_URL) instead of filesDir; filesDir then only holds uploads in progress. */
+  s3: S3Config | null;
   /** The largest attachment accepted, in bytes (FILE_MAX_MB, 100 MB by default, decisions 4). */
   fileMaxBytes: number;
   nodeEnv: 'development' | 'production' | 'test';
@@ -65,6 +67,10 @@ export interface Config {
   /** Hours the live events' log keeps an event for catching up (older ones answer `resync`). */
   eventLogHours: number;
   money: MoneyConfig;
+  /** Several server processes (issue 18): how live events reach the sockets of the other processes. */
+  socketAdapter: SocketAdapterConfig;
+  /** Seconds a stopping process answers "not ready" before it closes, so the load balancer stops sending first. */
+  shutdownDrainSeconds: number;
   /** The task life cycle's time limits and money shares (decisions 3, 5). */
   workflow: WorkflowConfig;
 }
@@ -81,6 +87,23 @@ export interface MoneyConfig {
   tips: { min: number; max: number };
   billingEmail: string | null;
 }
+
+/** S3_URL `https://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix]?region=…`, read into its parts. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  /** Put before every key (`negayno/`), or empty. */
+  prefix: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * `memory`: one process (the default). `postgres`: @socket.io/postgres-adapter over DATABASE_URL
+ * (NOTIFY). `redis`: @socket.io/redis-adapter over REDIS_URL.
+ */
+export type SocketAdapterConfig = { kind: 'memory' } | { kind: 'postgres'; databaseUrl: string } | { kind: 'redis'; redisUrl: string };
 
 export interface WorkflowConfig {
   /** Hours a task may stand in each timed status before its expiration (negayno tasks get half). */
@@ -220,13 +243,48 @@ const environmentSchema = z
     EMAIL_BATCH_SECONDS: z.coerce.number().min(1).max(3600).default(60),
     CHAT_WAITING_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
     EVENT_LOG_HOURS: z.coerce.number().positive().max(720).default(24),
+    SOCKET_ADAPTER: z.enum(['memory', 'postgres', 'redis']).default('memory'),
+    REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\/[^/]/.test(value), { message: 'expected redis://… or rediss://…' }),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+    S3_URL: optionalText.refine((value) => value === undefined || s3ConfigOf(value) !== null, {
+      message: 'expected https://ACCESS_KEY:SECRET@host/bucket (with an optional /prefix and ?region=…)',
+    }),
   })
   .refine((vars) => (vars.TELEGRAM_WEBHOOK_URL === undefined) === (vars.TELEGRAM_WEBHOOK_SECRET === undefined), {
     message: 'TELEGRAM_WEBHOOK_URL and TELEGRAM_WEBHOOK_SECRET go together',
   })
   .refine((vars) => vars.PERFORMERS_SHARE_PERCENT + vars.SM_SHARE_PERCENT <= 100, {
     message: 'PERFORMERS_SHARE_PERCENT + SM_SHARE_PERCENT must not exceed 100',
-  });
+  })
+  .refine((vars) => vars.SOCKET_ADAPTER !== 'postgres' || vars.DATABASE_URL !== undefined, {
+    message: 'SOCKET_ADAPTER=postgres needs DATABASE_URL (the embedded database serves one process only)',
+  })
+  .refine((vars) => vars.SOCKET_ADAPTER !== 'redis' || vars.REDIS_URL !== undefined, { message: 'SOCKET_ADAPTER=redis needs REDIS_URL' });
+
+function s3ConfigOf(value: string): S3Config | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const [bucket, ...prefix] = url.pathname.split('/').filter(Boolean);
+  if (!/^https?:$/.test(url.protocol) || !url.username || !url.password || !bucket) return null;
+  return {
+    endpoint: `${url.protocol}//${url.host}`,
+    bucket,
+    prefix: prefix.length > 0 ? `${prefix.join('/')}/` : '',
+    region: url.searchParams.get('region') ?? 'us-east-1',
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+  };
+}
+
+function socketAdapterOf(vars: z.output<typeof environmentSchema>): SocketAdapterConfig {
+  if (vars.SOCKET_ADAPTER === 'postgres') return { kind: 'postgres', databaseUrl: vars.DATABASE_URL! };
+  if (vars.SOCKET_ADAPTER === 'redis') return { kind: 'redis', redisUrl: vars.REDIS_URL! };
+  return { kind: 'memory' };
+}
 
 function absolute(path: string): string {
   return isAbsolute(path) ? path : resolve(process.cwd(), path);
@@ -247,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL ?? null,
     dataDir: absolute(vars.DATA_DIR ?? join(REPO_ROOT, 'data')),
     filesDir: absolute(vars.FILES_DIR ?? join(vars.DATA_DIR ?? join(REPO_ROOT, 'data'), 'files')),
+    s3: vars.S3_URL ? s3ConfigOf(vars.S3_URL) : null,
     fileMaxBytes: Math.round(vars.FILE_MAX_MB * 1024 * 1024),
     nodeEnv: vars.NODE_ENV,
     isProduction,
@@ -280,6 +339,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatWaitingMinutes: vars.CHAT_WAITING_MINUTES,
     eventLogHours: vars.EVENT_LOG_HOURS,
     money: moneyConfigOf(vars, isProduction),
+    socketAdapter: socketAdapterOf(vars),
+    shutdownDrainSeconds: vars.SHUTDOWN_DRAIN_SECONDS,
     workflow: {
       slaHours: {
         published: vars.SLA_PUBLISH_HOURS,

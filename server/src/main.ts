@@ -38,11 +38,16 @@ async function main(): Promise<void> {
   if (config.seedDemo && (await seedDemo(database.db, built.services.ledger))) log.info('demo seeded');
 
   let closing = false;
+  // Graceful stop (issue 18): not ready at once, so a probing load balancer stops sending; after the
+  // drain time the sockets are told to reconnect elsewhere, the port closes, requests in flight finish,
+  // the jobs stop and the events already committed go out.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    built.services.readiness.drain();
     try {
+      if (config.shutdownDrainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
       await built.close();
       await database.close();
       process.exit(0);

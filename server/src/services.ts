@@ -22,9 +22,9 @@ import {
 } from './modules/money/index.js';
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
-import { ClientLogService, VersionService } from './modules/system/index.js';
+import { ClientLogService, Readiness, VersionService } from './modules/system/index.js';
 import { TaskEditingService, TasksService, boardViewOf, columnCountersFor, taskAudience } from './modules/tasks/index.js';
-import { FilesService, LocalFileStore } from './modules/files/index.js';
+import { FilesService, LocalFileStore, S3FileStore, type FileStore } from './modules/files/index.js';
 import { AvatarStore, PasswordChangeService, UsersService } from './modules/users/index.js';
 import { NotificationsNotifier, WorkflowScheduler, WorkflowService } from './modules/workflow/index.js';
 import { ReleaseFiles, ReleaseService } from './modules/releases/index.js';
@@ -82,6 +82,7 @@ export interface Services {
   emailDigest: EmailDigest;
   version: VersionService;
   clientLogs: ClientLogService;
+  readiness: Readiness;
   releases: ReleaseService;
 }
 
@@ -112,6 +113,11 @@ export function createAccountServices(
   return { ledger, projects, users, avatars, telegram };
 }
 
+/** Attachments on S3_URL's store when set (several machines), else on the local disk under FILES_DIR; S3 uploads in progress wait in FILES_DIR/.uploads. */
+function fileStoreOf(config: Config): FileStore {
+  return config.s3 ? new S3FileStore(config.s3, join(config.filesDir, '.uploads')) : new LocalFileStore(config.filesDir);
+}
+
 export function createServices(config: Config, db: Db, realtime: Realtime, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Services {
   const limiter = new RateLimiter(db);
   const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
@@ -132,7 +138,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const moneyEvents = new MoneyEvents(realtime, (projectId) => projects.balanceOwnersOf(projectId));
   const statements = new Statements(db);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
-  const files = new FilesService(db, tasks, new LocalFileStore(config.filesDir), realtime, config.fileMaxBytes);
+  const files = new FilesService(db, tasks, fileStoreOf(config), realtime, config.fileMaxBytes);
   const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow);
   return {
     config,
@@ -186,6 +192,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     ),
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
+    readiness: new Readiness(db),
     releases: new ReleaseService(new ReleaseFiles(config.releasesDir, config.webRoot), log),
   };
 }

@@ -284,6 +284,12 @@ export interface LiveRoomsTable {
   seq: Generated<number>;
 }
 
+/** Timed jobs run once across processes (infra/jobs/shared-timer.ts). */
+export interface JobScheduleTable {
+  name: string;
+  next_run_at: Date;
+}
+
 export interface LiveEventsTable {
   room: string;
   seq: number;
@@ -500,6 +506,7 @@ export interface Database {
   message_reactions: MessageReactionsTable;
   live_rooms: LiveRoomsTable;
   live_events: LiveEventsTable;
+  job_schedule: JobScheduleTable;
   accounts: AccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   postings: PostingsTable;

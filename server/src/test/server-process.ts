@@ -20,7 +20,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
@@ -30,12 +30,13 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts the server on a free loopback port with `env` on top of a quiet test environment (no demo, no
- * DATABASE_URL of the caller's unless given) and waits until `/api/version` answers.
+ * Starts the server on a loopback port (a free one unless given: a restart behind a load balancer
+ * comes back on its own port) with `env` on top of a quiet test environment (no demo, no DATABASE_URL
+ * of the caller's unless given) and waits until `/api/version` answers.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, options: { port?: number } = {}): Promise<ServerProcess> {
   if (!existsSync(mainScript)) throw new Error(`${mainScript} is missing: run \`npm run build\` first`);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const base: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', NEGAYNO_SEED_DEMO: '0' };
   delete base.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, [mainScript], {

@@ -9,7 +9,15 @@
  * listeners and hands them to the real socket, so views may subscribe before the first sign-in.
  */
 import type { Socket } from 'socket.io-client';
-import { SOCKET_PATH, endpoints, type ClientToServerEvents, type JoinResult, type RoomName, type ServerToClientEvents } from '@negayno/shared/contract';
+import {
+  SOCKET_PATH,
+  SOCKET_RECONNECT_DELAY_MAX_MS,
+  endpoints,
+  type ClientToServerEvents,
+  type JoinResult,
+  type RoomName,
+  type ServerToClientEvents,
+} from '@negayno/shared/contract';
 import { call } from './client.js';
 import { LiveRooms } from './live-rooms.js';
 
@@ -53,7 +61,13 @@ export function getSocket(): LiveSocket {
 
 function loadSocket(): Promise<NegaynoSocket> {
   loading ??= import('socket.io-client').then(({ io }) => {
-    const created: NegaynoSocket = io({ path: SOCKET_PATH, withCredentials: true, autoConnect: false, transports: ['websocket', 'polling'] });
+    const created: NegaynoSocket = io({
+      path: SOCKET_PATH,
+      withCredentials: true,
+      autoConnect: false,
+      transports: ['websocket', 'polling'],
+      reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
+    });
     live = new LiveRooms(
       created as unknown as Socket,
       (room, after) => call(endpoints.events.list, { query: { room, after } }),

@@ -73,6 +73,10 @@ const flowStep = { params: { step: flowStepParam }, body: flowStepBody } as cons
 export const endpoints = {
   system: {
     version: endpoint('GET', '/version', {}).answers<VersionInfo>(),
+    /** For a load balancer (issue 18): the process is alive and answers. */
+    health: endpoint('GET', '/health', {}).answers<{ status: 'ok' }>(),
+    /** For a load balancer: the database answers and the process is not stopping; 503 `not_ready` otherwise. */
+    ready: endpoint('GET', '/ready', {}).answers<{ status: 'ready' }>(),
     /** The browser posts it with navigator.sendBeacon (see api/log.ts), not through `call`. */
     log: endpoint('POST', '/log/new', { body: logRequestBody }).answers<null>(),
   },

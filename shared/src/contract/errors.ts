@@ -29,6 +29,7 @@ const CATALOGUE = {
   server_error: [500, 'Щось пішло не так… Спробуйте ще раз трохи згодом', 'Something went wrong… Please try again a little later'],
   request_denied: [401, 'У вас немає доступу', "You don't have access"],
   access_denied: [403, 'У вас немає доступу', "You don't have access"],
+  not_ready: [503, 'Сервер перезапускається. Спробуйте ще раз за мить', 'The server is restarting. Try again in a moment'],
   maintenance_mode: [503, 'Тривають технічні роботи. Ми скоро повернемося', 'Maintenance in progress. We will be back soon'],
   method_not_allowed: [409, 'Ця дія зараз недоступна', 'This action is not available now'],
   invalid_value: [400, 'Неприпустиме значення', 'Invalid value'],

@@ -53,6 +53,11 @@ export interface ServerToClientEvents extends Handlers {
    */
   'live.hello': (payload: { room: RoomName; seq: number }) => void;
   'session.end': () => void;
+  /**
+   * The process is stopping (a deploy, issue 18): the connection closes right after, and the client
+   * reconnects on its own (to another process) in about `reconnectInMs`, catching up from the log.
+   */
+  'server.closing': (payload: { reconnectInMs: number }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -86,6 +91,12 @@ export function parseRoom(room: string): { kind: 'project' | 'task' | 'chat' | '
   if (id < 1 || id > MAX_ID) return null;
   return { kind: match[1] as 'project' | 'task' | 'chat' | 'user', id };
 }
+
+/**
+ * The longest wait between two reconnect attempts of a client (socket.io's default is 5 s): when a
+ * server process dies or restarts (issue 18) a page is back on another one within a couple of seconds.
+ */
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 2_000;
 
 /** At most this many events answer one catch-up; a browser further behind reloads instead (`resync`). */
 export const EVENTS_PAGE_MAX = 500;

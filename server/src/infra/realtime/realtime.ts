@@ -17,7 +17,10 @@ import {
 } from '@negayno/shared/contract';
 import type { Server } from 'socket.io';
 import type { AuthUser } from '../../lib/auth-user.js';
-import type { EventLog } from './event-log.js';
+import type { EventLog, PendingEvent } from './event-log.js';
+
+/** Events logged in one transaction at most. */
+const BATCH_MAX = 500;
 import { mayJoinRoom, type RoomChecks } from './policy.js';
 
 export interface SocketData {
@@ -40,8 +43,11 @@ export interface RealtimeGuards {
 
 export class Realtime {
   private guards: RealtimeGuards | null = null;
-  /** The sends under way, one after another (a failure is logged and the next goes on). */
+  /** The sends under way, one batch after another (a failure is logged and the next goes on). */
   private queue: Promise<void> = Promise.resolve();
+  /** Events asked for and not yet logged: the next batch. */
+  private pending: PendingEvent[] = [];
+  private flushScheduled = false;
 
   constructor(
     private readonly io: SocketServer,
@@ -107,7 +113,8 @@ export class Realtime {
    * or was ended by another server process). Run periodically; logout and recovery close theirs at once.
    */
   async endLapsedSessions(): Promise<void> {
-    const sockets = await this.io.fetchSockets();
+    // Every process sweeps its own sockets (asking the others would make each sweep N times over).
+    const sockets = await this.io.local.fetchSockets();
     if (sockets.length === 0) return;
     const active = await this.requireGuards().activeSessions([...new Set(sockets.map((socket) => socket.data.tokenHash))]);
     for (const socket of sockets) {
@@ -124,27 +131,53 @@ export class Realtime {
 
   /** The users with a socket in a room now (a chat's readers who have it open). */
   async usersIn(room: RoomName): Promise<Set<number>> {
-    return new Set((await this.io.in(room).fetchSockets()).map((socket) => socket.data.user.id));
+    // With several processes the question goes to all of them; when one cannot answer (killed a moment
+    // ago, the adapter still waiting for it) this process's own sockets answer: a reader missed here
+    // only gets a notification too many, where failing would fail the caller's send.
+    const sockets = await this.io
+      .in(room)
+      .fetchSockets()
+      .catch((error: unknown) => {
+        this.onError(error);
+        return this.io.local.in(room).fetchSockets();
+      });
+    return new Set(sockets.map((socket) => socket.data.user.id));
   }
 
   /** Resolves once every event asked for so far has been logged and sent (tests, shutdown). */
-  settled(): Promise<void> {
-    return this.queue;
+  async settled(): Promise<void> {
+    // A batch may schedule the next while we wait: wait until the queue stops growing.
+    for (let current = this.queue; ; current = this.queue) {
+      await current;
+      if (current === this.queue) return;
+    }
   }
 
   /**
-   * Called after the change committed. The event is numbered and logged, then sent to the rooms at
-   * once (a socket in several of them gets it once, with each room's number).
+   * Called after the change committed. The event joins the next batch; a batch is numbered and logged
+   * in one transaction (event-log.ts), then its events are sent to their rooms in order (a socket in
+   * several rooms of one event gets it once, with each room's number).
    */
   private emit<E extends EventName>(room: RoomName | RoomName[], event: E, [payload]: EventArgs<E>): void {
-    const roomNames = Array.isArray(room) ? room : [room];
-    this.queue = this.queue.then(async () => {
-      try {
-        const seq = await this.log.append(roomNames, event, payload);
-        (this.io.to(roomNames).emit as (name: string, payload: unknown) => void)(event, { ...payload, seq });
-      } catch (error) {
-        this.onError(error);
-      }
-    });
+    this.pending.push({ rooms: Array.isArray(room) ? room : [room], name: event, payload });
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    this.queue = this.queue.then(() => this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.flushScheduled = false;
+    const batch = this.pending.splice(0, BATCH_MAX);
+    try {
+      const seqs = await this.log.appendMany(batch);
+      batch.forEach((entry, i) => (this.io.to(entry.rooms).emit as (name: string, payload: unknown) => void)(entry.name, { ...entry.payload, seq: seqs[i] }));
+    } catch (error) {
+      this.onError(error);
+    }
+    if (this.pending.length > 0) this.scheduleFlush();
   }
 }

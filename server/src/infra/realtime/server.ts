@@ -16,6 +16,9 @@ import type { SocketServer } from './realtime.js';
 
 export type SocketAdapter = ServerOptions['adapter'];
 
+/** What a closing process tells its sockets: reconnect after about a second (socket.io-client's own first delay). */
+const RECONNECT_HINT_MS = 1_000;
+
 /** socket.io waits 45 s by default for a connection to ask into the namespace; a browser asks at once. */
 const CONNECT_TIMEOUT_MS = 5_000;
 const EVENT_WINDOW_MS = 10_000;
@@ -118,4 +121,18 @@ export function attachSocketHandlers(io: SocketServer, deps: SocketHandlerDeps):
       if (typeof room === 'string' && room !== rooms.user(socket.data.user.id)) void socket.leave(room);
     });
   });
+}
+
+/**
+ * A stopping process (a deploy, issue 18) hands its sockets over: each is told `server.closing` and
+ * its connection is closed under it. A socket.io disconnect would tell the client to stay away; a
+ * closed connection makes it reconnect by itself, through the load balancer to a process still up,
+ * and rejoin its rooms, catching up from the event log.
+ */
+export function closeSocketsForRestart(io: SocketServer): void {
+  for (const socket of io.of('/').sockets.values()) {
+    socket.emit('server.closing', { reconnectInMs: RECONNECT_HINT_MS });
+    // engine.io closes once what was written (the hint, events before it) has gone out.
+    socket.conn.close();
+  }
 }

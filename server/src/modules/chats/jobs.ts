@@ -2,9 +2,11 @@
  * The chats' timed work: a client's message that has waited for staff longer than CHAT_WAITING_MINUTES
  * tells the task's managers (once per message: the chat row remembers the last one told, taken with a
  * conditional update, so several server processes tell once), and the live events' log forgets what
- * is older than EVENT_LOG_HOURS (a browser that far behind reloads instead of catching up).
+ * is older than EVENT_LOG_HOURS (a browser that far behind reloads instead of catching up). The timer
+ * is shared across processes (infra/jobs/shared-timer.ts): one process makes each pass.
  */
 import type { Db } from '../../db/connection.js';
+import { startSharedTimer } from '../../infra/jobs/shared-timer.js';
 import type { EventLog } from '../../infra/realtime/event-log.js';
 import type { Notifier } from '../notifications/index.js';
 import { managersOfProject, takeWaitingAlert, waitingForStaff } from './repo.js';
@@ -18,7 +20,7 @@ export interface ChatJobOptions {
 }
 
 export class ChatJobs {
-  private timer: NodeJS.Timeout | null = null;
+  private stopTimer: (() => Promise<void>) | null = null;
   private running: Promise<void> | null = null;
 
   constructor(
@@ -29,14 +31,12 @@ export class ChatJobs {
   ) {}
 
   start(intervalSeconds: number): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), intervalSeconds * 1000);
-    this.timer.unref();
+    this.stopTimer ??= startSharedTimer(this.db, { name: 'chats.jobs', intervalMs: intervalSeconds * 1000, log: this.options.log }, () => this.tick());
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.stopTimer?.();
+    this.stopTimer = null;
     await this.running;
   }
 

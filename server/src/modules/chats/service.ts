@@ -115,6 +115,9 @@ export class ChatsService {
       const made = await findByTempId(this.db, chatId, user.id, fields.tempId);
       if (made) {
         if (file) await this.files.discard(file);
+        // A retry: the first send's process may have died between its commit and logging the event
+        // (issue 18), so the readers hear of the message again; re-reading it twice is harmless.
+        this.announce(open, made.id, false);
         return this.presentOne(user, open, made.id);
       }
     }

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { UserRow } from '../../db/schema.js';
 import { addMember, createProject, createTask, createUser } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { startS3StandIn, type S3StandIn } from '../../test/s3-stand-in.js';
 
 /** A multipart body with one file, as a browser's FormData sends it. */
 function multipart(filename: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
@@ -20,9 +21,13 @@ function multipart(filename: string, content: Buffer): { payload: Buffer; header
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-describe('task files: upload checked by type and content, served only to readers (spec 5, 6, 7)', () => {
+/** The same behaviour whichever store holds the bytes: the local disk, or an S3-compatible store (S3_URL, a stand-in on loopback). */
+const STORES = ['the local disk', 'an S3-compatible store'] as const;
+
+describe.each(STORES)('task files on %s: upload checked by type and content, served only to readers (spec 5, 6, 7)', (store) => {
   let ctx: TestContext;
   let filesDir: string;
+  let s3: S3StandIn | null = null;
   let people: Record<'admin' | 'author' | 'guest' | 'outsider', UserRow>;
   let cookies: Record<keyof typeof people, string>;
   let project: { id: number; name: string };
@@ -37,12 +42,18 @@ describe('task files: upload checked by type and content, served only to readers
     if (body.status !== 'ok') throw new Error(`not ok: ${JSON.stringify(body)}`);
     return body.data;
   };
-  const storedCount = () =>
-    readdirSync(filesDir, { recursive: true }).filter((name) => !String(name).startsWith('.uploads') && String(name).includes('.')).length;
+  const onDisk = () => readdirSync(filesDir, { recursive: true }).filter((name) => !String(name).startsWith('.uploads') && String(name).includes('.')).length;
+  /** Stored files, where the store keeps them (with S3 the disk holds none: only uploads in progress pass through it). */
+  const storedCount = () => {
+    if (!s3) return onDisk();
+    expect(onDisk()).toBe(0);
+    return s3.objects.size;
+  };
 
   beforeAll(async () => {
     filesDir = mkdtempSync(join(tmpdir(), 'negayno-files-'));
-    ctx = await createTestContext({ env: { FILES_DIR: filesDir, FILE_MAX_MB: '1' } });
+    if (store === 'an S3-compatible store') s3 = await startS3StandIn();
+    ctx = await createTestContext({ env: { FILES_DIR: filesDir, FILE_MAX_MB: '1', S3_URL: s3?.url } });
     people = { admin: await createUser(ctx.db), author: await createUser(ctx.db), guest: await createUser(ctx.db), outsider: await createUser(ctx.db) };
     project = await createProject(ctx.db, { owner: people.admin });
     await addMember(ctx.db, project, people.author, 'user');
@@ -56,6 +67,7 @@ describe('task files: upload checked by type and content, served only to readers
   afterAll(async () => {
     await ctx.close();
     rmSync(filesDir, { recursive: true, force: true });
+    await s3?.close();
   });
 
   it('stores an image with a server-made thumbnail and its colour, lists it, and serves it to readers only', async () => {

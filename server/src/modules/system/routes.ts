@@ -6,6 +6,11 @@ import type { Services } from '../../services.js';
 export function systemRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
     route(app, endpoints.system.version, async () => ({ version: await services.version.current() }));
+    route(app, endpoints.system.health, async () => ({ status: 'ok' as const }));
+    route(app, endpoints.system.ready, async () => {
+      await services.readiness.check();
+      return { status: 'ready' as const };
+    });
 
     route(app, endpoints.system.log, async ({ body: entry, request }) => {
       await services.clientLogs.record(entry, { userId: request.user?.id ?? null, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });

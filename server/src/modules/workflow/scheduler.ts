@@ -2,16 +2,18 @@
  * Time-driven steps (decisions 3): a task in work whose dateAutoSendForCheck has come goes to testing.
  * The due date lives in the task row, so a restart loses nothing; each task is taken under its row lock
  * with SKIP LOCKED and its status checked again inside the step, so with several server processes a
- * task moves exactly once. Expirations need no job: the card's colour is computed from them on read.
+ * task moves exactly once; the timer itself is shared (infra/jobs/shared-timer.ts), so one process
+ * makes each pass. Expirations need no job: the card's colour is computed from them on read.
  */
 import type { Db } from '../../db/connection.js';
+import { startSharedTimer } from '../../infra/jobs/shared-timer.js';
 import { dueForCheck, lockTaskIfFree } from './repo.js';
 import type { WorkflowService } from './service.js';
 
 const BATCH = 50;
 
 export class WorkflowScheduler {
-  private timer: NodeJS.Timeout | null = null;
+  private stopTimer: (() => Promise<void>) | null = null;
   private running: Promise<number> | null = null;
 
   constructor(
@@ -21,15 +23,16 @@ export class WorkflowScheduler {
   ) {}
 
   start(intervalSeconds: number): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), intervalSeconds * 1000);
-    this.timer.unref();
-    void this.tick();
+    this.stopTimer ??= startSharedTimer(
+      this.db,
+      { name: 'workflow.send-due-for-check', intervalMs: intervalSeconds * 1000, runAtStart: true, log: this.log },
+      () => this.tick(),
+    );
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.stopTimer?.();
+    this.stopTimer = null;
     await this.running;
   }
 
