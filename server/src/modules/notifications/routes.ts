@@ -39,7 +39,7 @@ export function notificationsRoutes(services: Services): FastifyPluginAsync {
     // The unsubscribe link of notification mails: no session, the link's signature is the proof.
     registerUnsubscribe(app, { db: services.db, secret: services.config.secret, publicUrl: services.config.publicUrl });
 
-    // Telegram in webhook mode: the secret is checked before the body is read, so a stranger learns nothing.
+    // Telegram in webhook mode: the secret is checked before the body is validated, so a stranger learns nothing.
     const fromTelegram: preHandlerHookHandler = async (request) => {
       const webhook = services.config.telegram.webhook;
       if (!webhook || !services.telegram.available || !webhookSecretMatches(request.headers[WEBHOOK_SECRET_HEADER], webhook.secret))

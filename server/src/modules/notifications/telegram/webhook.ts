@@ -51,11 +51,6 @@ export class TelegramWebhookRegistration {
     this.running ??= this.run();
   }
 
-  /** Resolves once the webhook is registered (or the registration was stopped). */
-  settled(): Promise<void> {
-    return this.running ?? Promise.resolve();
-  }
-
   async stop(): Promise<void> {
     this.abort.abort();
     await this.running;
