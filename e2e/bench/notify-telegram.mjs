@@ -30,29 +30,31 @@ async function until(check, timeoutMs = 15_000) {
   }
 }
 
-const standIn = await startTelegramStandIn();
-const server = await startServer({ TELEGRAM_BOT_TOKEN: standIn.token, TELEGRAM_API_URL: standIn.url, TELEGRAM_POLL_TIMEOUT_SECONDS: '1' });
-try {
-  const client = await signInCookie(server.url, 'user@demo.test');
-  await api(server.url, client, 'PUT', '/user/update-settings', { notifyAllTasks: true });
-  const link = await api(server.url, client, 'POST', '/channel/telegram/link');
-  standIn.userSends(777, `/start ${link.token}`);
-  await until(() => standIn.messages.some((message) => message.chatId === 777));
+export async function run() {
+  const standIn = await startTelegramStandIn();
+  const server = await startServer({ TELEGRAM_BOT_TOKEN: standIn.token, TELEGRAM_API_URL: standIn.url, TELEGRAM_POLL_TIMEOUT_SECONDS: '1' });
+  try {
+    const client = await signInCookie(server.url, 'user@demo.test');
+    await api(server.url, client, 'PUT', '/user/update-settings', { notifyAllTasks: true });
+    const link = await api(server.url, client, 'POST', '/channel/telegram/link');
+    standIn.userSends(777, `/start ${link.token}`);
+    await until(() => standIn.messages.some((message) => message.chatId === 777));
 
-  const admin = await signInCookie(server.url, 'admin@demo.test');
-  const projects = await api(server.url, admin, 'GET', '/projects');
-  const project = projects.find((entry) => entry.role === 'administrator');
-  const delays = [];
-  for (let i = 0; i < COUNT; i += 1) {
-    const name = `Bench ${i} ${Date.now()}`;
-    const started = now();
-    await api(server.url, admin, 'POST', `/project/${project.id}/new-task`, { name });
-    let received;
-    await until(() => (received = standIn.messages.find((message) => message.chatId === 777 && message.text.includes(name))) !== undefined);
-    delays.push(received.receivedAt - started);
+    const admin = await signInCookie(server.url, 'admin@demo.test');
+    const projects = await api(server.url, admin, 'GET', '/projects');
+    const project = projects.find((entry) => entry.role === 'administrator');
+    const delays = [];
+    for (let i = 0; i < COUNT; i += 1) {
+      const name = `Bench ${i} ${Date.now()}`;
+      const started = now();
+      await api(server.url, admin, 'POST', `/project/${project.id}/new-task`, { name });
+      let received;
+      await until(() => (received = standIn.messages.find((message) => message.chatId === 777 && message.text.includes(name))) !== undefined);
+      delays.push(received.receivedAt - started);
+    }
+    return [`notification delivery, trigger call to the Bot API stand-in (PGlite, one process): ${summary(delays)}`];
+  } finally {
+    await server.stop();
+    await standIn.close();
   }
-  console.log(`notification delivery, trigger call to the Bot API stand-in (PGlite, one process): ${summary(delays)}`);
-} finally {
-  await server.stop();
-  await standIn.close();
 }

@@ -8,6 +8,7 @@ const suites = [
   ['workflow (issue 11)', () => import('./workflow.mjs')],
   ['load (issue 15)', () => import('./load.mjs')],
   ['task drawer (issue 12)', () => import('./task-drawer.mjs')],
+  ['notifications (issue 14)', () => import('./notify-telegram.mjs')],
   ['chat (issue 13)', () => import('./chat.mjs')],
   ['chat ui (issue 13)', () => import('./chat-ui.mjs')],
   ['size (issue 17)', () => import('./size.mjs')],
