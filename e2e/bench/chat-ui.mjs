@@ -5,6 +5,7 @@ import { launchChromium } from './lib/browser.mjs';
 /* global document, requestAnimationFrame, MutationObserver, KeyboardEvent -- the page.evaluate callbacks run in the browser */
 import { startServer } from '../support/server.mjs';
 import { summary } from './lib/stats.mjs';
+import { contextApi } from './lib/api.mjs';
 import { UNLIMITED } from './lib/unlimited.mjs';
 
 const MESSAGES = Number(process.env.BENCH_CHAT_SIZE ?? 5000);
@@ -12,15 +13,9 @@ const OPENS = Number(process.env.BENCH_RUNS ?? 10);
 const SENDS = Number(process.env.BENCH_CHAT_SENDS ?? 40);
 const SEED_CONCURRENCY = 8;
 
-async function api(request, method, url, data) {
-  const response = await request[method](url, data === undefined ? {} : { data });
-  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()).data;
-}
-
 async function signedIn(browser, url, email) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: url });
-  await api(context.request, 'post', '/api/login', { email, password: 'negayno-demo' });
+  await contextApi(context.request, 'post', '/api/login', { email, password: 'negayno-demo' });
   return context;
 }
 
@@ -51,12 +46,12 @@ export async function run() {
   try {
     const admin = await signedIn(browser, server.url, 'admin@demo.test');
     const am = await signedIn(browser, server.url, 'am@demo.test');
-    const projects = await api(admin.request, 'get', '/api/projects');
+    const projects = await contextApi(admin.request, 'get', '/api/projects');
     const projectId = projects.find((p) => p.name === 'Інтернет-магазин').id;
-    const task = await api(admin.request, 'post', `/api/project/${projectId}/new-task`, { name: 'Bench chat' });
-    await api(admin.request, 'post', `/api/task/${task.id}/action/publish`, { negayno: false });
-    await api(am.request, 'post', `/api/task/${task.id}/action/to-discussion`, {});
-    const { chats } = await api(am.request, 'get', `/api/task/${task.id}/chats`);
+    const task = await contextApi(admin.request, 'post', `/api/project/${projectId}/new-task`, { name: 'Bench chat' });
+    await contextApi(admin.request, 'post', `/api/task/${task.id}/action/publish`, { negayno: false });
+    await contextApi(am.request, 'post', `/api/task/${task.id}/action/to-discussion`, {});
+    const { chats } = await contextApi(am.request, 'get', `/api/task/${task.id}/chats`);
     const main = chats.find((chat) => chat.key === 'main');
 
     // 5,000 messages, half from each side, through the real call.

@@ -6,23 +6,13 @@ import { io } from 'socket.io-client';
 import { startServer } from '../support/server.mjs';
 import { signInCookie } from './lib/sign-in.mjs';
 import { summary } from './lib/stats.mjs';
+import { cookieApi } from './lib/api.mjs';
 
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 100);
 const FAN_OUT = Number(process.env.BENCH_FAN_OUT ?? 500);
 const FAN_OUT_MESSAGES = Number(process.env.BENCH_FAN_OUT_MESSAGES ?? 10);
 const READERS = ['admin@demo.test', 'user@demo.test', 'guest@demo.test', 'am@demo.test', 'sm@demo.test'];
 const now = () => performance.timeOrigin + performance.now();
-
-async function api(url, cookie, method, path, body) {
-  const response = await fetch(`${url}/api${path}`, {
-    method,
-    headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = await response.json();
-  if (envelope.status !== 'ok') throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
 
 async function openSocket(url, cookie, room) {
   const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
@@ -41,11 +31,11 @@ export async function run() {
   try {
     const pm = await signInCookie(server.url, 'pm@demo.test');
     const readers = await Promise.all(READERS.map((email) => signInCookie(server.url, email)));
-    const [project] = await api(server.url, readers[0], 'GET', '/projects');
-    const cards = await api(server.url, readers[0], 'GET', `/project/${project.id}/tasks`);
+    const [project] = await cookieApi(server.url, readers[0], 'GET', '/projects');
+    const cards = await cookieApi(server.url, readers[0], 'GET', `/project/${project.id}/tasks`);
     const chatId = cards.find((card) => card.chats.main !== undefined && card.status !== 'archived').chats.main;
     const room = `chat:${chatId}`;
-    const send = (text) => api(server.url, pm, 'POST', `/chat/${chatId}/new-message`, { message: text });
+    const send = (text) => cookieApi(server.url, pm, 'POST', `/chat/${chatId}/new-message`, { message: text });
 
     const listener = await openSocket(server.url, readers[1], room);
     sockets.push(listener);

@@ -5,22 +5,12 @@
 import { join } from 'node:path';
 import { repoRoot, startServer } from '../support/server.mjs';
 import { summary } from './lib/stats.mjs';
+import { cookieApi } from './lib/api.mjs';
 import { signInCookie } from './lib/sign-in.mjs';
 
 const COUNT = Number(process.env.BENCH_NOTIFICATIONS ?? 100);
 const { startTelegramStandIn } = await import(join(repoRoot, 'server', 'dist', 'dev', 'telegram-stand-in.js'));
 const now = () => performance.timeOrigin + performance.now();
-
-async function api(url, cookie, method, path, body) {
-  const response = await fetch(`${url}/api${path}`, {
-    method,
-    headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = await response.json();
-  if (envelope.status !== 'ok') throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
 
 async function until(check, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
@@ -35,19 +25,19 @@ export async function run() {
   const server = await startServer({ TELEGRAM_BOT_TOKEN: standIn.token, TELEGRAM_API_URL: standIn.url, TELEGRAM_POLL_TIMEOUT_SECONDS: '1' });
   try {
     const client = await signInCookie(server.url, 'user@demo.test');
-    await api(server.url, client, 'PUT', '/user/update-settings', { notifyAllTasks: true });
-    const link = await api(server.url, client, 'POST', '/channel/telegram/link');
+    await cookieApi(server.url, client, 'PUT', '/user/update-settings', { notifyAllTasks: true });
+    const link = await cookieApi(server.url, client, 'POST', '/channel/telegram/link');
     standIn.userSends(777, `/start ${link.token}`);
     await until(() => standIn.messages.some((message) => message.chatId === 777));
 
     const admin = await signInCookie(server.url, 'admin@demo.test');
-    const projects = await api(server.url, admin, 'GET', '/projects');
+    const projects = await cookieApi(server.url, admin, 'GET', '/projects');
     const project = projects.find((entry) => entry.role === 'administrator');
     const delays = [];
     for (let i = 0; i < COUNT; i += 1) {
       const name = `Bench ${i} ${Date.now()}`;
       const started = now();
-      await api(server.url, admin, 'POST', `/project/${project.id}/new-task`, { name });
+      await cookieApi(server.url, admin, 'POST', `/project/${project.id}/new-task`, { name });
       let received;
       await until(() => (received = standIn.messages.find((message) => message.chatId === 777 && message.text.includes(name))) !== undefined);
       delays.push(received.receivedAt - started);

@@ -4,6 +4,7 @@ import { launchChromium } from './lib/browser.mjs';
 /* global document, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
 import { startServer } from '../support/server.mjs';
 import { summary } from './lib/stats.mjs';
+import { contextApi } from './lib/api.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const FILES = 50;
@@ -14,12 +15,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSD1sdGl94oF2M8/sAAOhY/TpO6gQugvqK7EHdJ3cAFUF/RXYi7pG7gAqiv6C7EXVI3cAHUV3QX4i6pG7gA6iu6C3GX1A1cAPUV3YW4S+oGLoD6iu5C3CV1AxdAfUV3Ie6SuoELoL6iuxB3Sd3AxwN+/3288RBrNV4AAAAASUVORK5CYII=',
   'base64',
 );
-
-async function api(request, method, url, data) {
-  const response = await request[method](url, data === undefined ? {} : { data });
-  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()).data;
-}
 
 /** One open: click the card, then wait for the frame that shows the name and the description's text. */
 async function openOnce(page, boardUrl) {
@@ -54,11 +49,13 @@ export async function run() {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.url });
-    await api(context.request, 'post', '/api/login', { email: 'admin@demo.test', password: 'negayno-demo' });
-    const project = await api(context.request, 'post', '/api/project/new', { name: 'Bench drawer' });
-    const task = await api(context.request, 'post', `/api/project/${project.id}/new-task`, { name: 'A task with history and files' });
+    await contextApi(context.request, 'post', '/api/login', { email: 'admin@demo.test', password: 'negayno-demo' });
+    const project = await contextApi(context.request, 'post', '/api/project/new', { name: 'Bench drawer' });
+    const task = await contextApi(context.request, 'post', `/api/project/${project.id}/new-task`, { name: 'A task with history and files' });
     for (let version = 1; version <= VERSIONS; version += 1) {
-      await api(context.request, 'put', `/api/task/${task.id}/update-description`, { description: `<p>версія ${version}: ${'текст опису '.repeat(20)}</p>` });
+      await contextApi(context.request, 'put', `/api/task/${task.id}/update-description`, {
+        description: `<p>версія ${version}: ${'текст опису '.repeat(20)}</p>`,
+      });
     }
     for (let index = 0; index < FILES; index += 1) {
       const response = await context.request.post(`/api/task/${task.id}/upload-file`, {

@@ -4,16 +4,11 @@ import { launchChromium } from './lib/browser.mjs';
 /* global document, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
 import { startServer } from '../support/server.mjs';
 import { summary } from './lib/stats.mjs';
+import { contextApi } from './lib/api.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const TOP_UPS = 30;
 const FIRST_PAGE = 20;
-
-async function api(request, method, url, data) {
-  const response = await request[method](url, data === undefined ? {} : { data });
-  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()).data;
-}
 
 /** One open: click the balance in the project's header, then wait for the frame with the chart's bars and 20 rows. */
 async function openOnce(page, projectUrl) {
@@ -44,11 +39,11 @@ export async function run() {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.url });
-    await api(context.request, 'post', '/api/login', { email: 'admin@demo.test', password: 'negayno-demo' });
-    const project = await api(context.request, 'post', '/api/project/new', { name: 'Bench wallet' });
+    await contextApi(context.request, 'post', '/api/login', { email: 'admin@demo.test', password: 'negayno-demo' });
+    const project = await contextApi(context.request, 'post', '/api/project/new', { name: 'Bench wallet' });
     for (let index = 0; index < TOP_UPS; index += 1) {
-      const checkout = await api(context.request, 'post', `/api/project/${project.id}/balance/payment`, { amount: 100_000 + index });
-      await api(context.request, 'post', `/api/payment/test/${checkout.orderId}`, { result: 'success' });
+      const checkout = await contextApi(context.request, 'post', `/api/project/${project.id}/balance/payment`, { amount: 100_000 + index });
+      await contextApi(context.request, 'post', `/api/payment/test/${checkout.orderId}`, { result: 'success' });
     }
     const page = await context.newPage();
     const projectUrl = `${server.url}/project/${project.id}`;

@@ -6,6 +6,7 @@ import { launchChromium } from './lib/browser.mjs';
 /* global window, document, MutationObserver, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
 import { startServer } from '../support/server.mjs';
 import { summary } from './lib/stats.mjs';
+import { contextApi } from './lib/api.mjs';
 
 const SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 30);
 
@@ -16,24 +17,18 @@ async function signedIn(browser, url, email) {
   return context;
 }
 
-async function api(request, method, url, data) {
-  const response = await request[method](url, data === undefined ? {} : { data });
-  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()).data;
-}
-
 export async function run() {
   const server = await startServer();
   const browser = await launchChromium();
   try {
     const client = await signedIn(browser, server.url, 'admin@demo.test');
     const manager = await signedIn(browser, server.url, 'am@demo.test');
-    const projects = await api(client.request, 'get', '/api/projects');
+    const projects = await contextApi(client.request, 'get', '/api/projects');
     const projectId = projects.find((project) => project.name === 'Інтернет-магазин').id;
     const tasks = [];
     for (let index = 0; index <= SAMPLES; index += 1) {
-      const task = await api(client.request, 'post', `/api/project/${projectId}/new-task`, { name: `wf-${index}` });
-      await api(client.request, 'post', `/api/task/${task.id}/action/publish`, { negayno: false });
+      const task = await contextApi(client.request, 'post', `/api/project/${projectId}/new-task`, { name: `wf-${index}` });
+      await contextApi(client.request, 'post', `/api/task/${task.id}/action/publish`, { negayno: false });
       tasks.push(task);
     }
     // The client's board filtered to these cards, so every moved card is within the painted window.
@@ -57,7 +52,7 @@ export async function run() {
         });
       }, task.id);
       const started = Date.now();
-      await api(manager.request, 'post', `/api/task/${task.id}/action/to-discussion`, {});
+      await contextApi(manager.request, 'post', `/api/task/${task.id}/action/to-discussion`, {});
       const answered = Date.now() - started;
       const shown = await page.evaluate(() => window.__benchMove);
       if (Number.isNaN(shown)) throw new Error(`task ${task.id} did not move in the client's board within 10 s`);

@@ -4,6 +4,7 @@
  * browser shows in the list, so a kind's words live here once.
  */
 import type { Paged } from './envelope.js';
+import { fillTemplate } from './templates.js';
 import type { UnixSeconds } from './entities.js';
 
 /**
@@ -123,5 +124,5 @@ export function notificationText(kind: NotificationKind, payload: NotificationPa
     title: taskTitle(payload, language),
     action: typeof payload.action === 'string' ? (TASK_ACTION_TEXTS[payload.action]?.[language] ?? payload.action) : '',
   };
-  return TEXTS[kind][language].replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');
+  return fillTemplate(TEXTS[kind][language], values);
 }

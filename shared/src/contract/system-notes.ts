@@ -5,6 +5,7 @@
  */
 import type { Language } from './enums.js';
 import { escapeHtml } from './html.js';
+import { fillTemplate } from './templates.js';
 
 const TEXTS = {
   'to-discussion': { uk: 'Задачу взято в обговорення', en: 'The task is under discussion' },
@@ -61,6 +62,6 @@ export function systemNoteHtml(note: SystemNote, language: Language): string {
     progress: String(note.progress ?? ''),
     rating: String(note.rating ?? ''),
   };
-  const line = texts[language].replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');
+  const line = fillTemplate(texts[language], values);
   return note.reason === undefined ? line : `${line}: ${escapeHtml(note.reason)}`;
 }
