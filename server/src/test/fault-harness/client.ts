@@ -78,6 +78,8 @@ export class SimulatedPerson {
   /** Errors answered by a process itself (not nginx's "no process to send to"), retried: which calls. */
   readonly serverErrors: string[] = [];
   readonly reconnectMs: Array<{ ms: number; phase: string }> = [];
+  /** Why reconnect attempts failed, by phase (the next attempt follows on its own). */
+  readonly reconnectErrors: string[] = [];
   private disconnectedAt: number | null = null;
   private sends = 0;
   /** Sticky key and client address: a distinct address per person (nginx hashes on it; the server's limits count per address). */
@@ -120,6 +122,7 @@ export class SimulatedPerson {
       this.disconnectedAt = null;
       for (const room of this.rooms.slice(1)) socket.emit('join', room, (result: JoinResult) => this.joined(room, result));
     });
+    socket.io.on('reconnect_error', (error: Error) => this.reconnectErrors.push(`${this.phase}: ${error.message}`));
     socket.on('disconnect', (reason) => {
       this.disconnectedAt ??= Date.now();
       // The server sends this only when it means the client to stay away (a session ended): a fault here.
