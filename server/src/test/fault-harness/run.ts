@@ -368,6 +368,8 @@ async function check(
     must(moneyEventsMissing === 0, `${moneyEventsMissing} money events missing from owners' clients`);
     must(ledger.ok, `ledger differences: ${JSON.stringify(ledger.lines).slice(0, 300)}`);
     must(report.reconnectP95Ms <= 5000, `reconnect p95 ${report.reconnectP95Ms} ms over 5 s`);
+    const afterKills = reconnectP95ByPhase['kills'] ?? 0;
+    must(afterKills <= 5000, `reconnect p95 after a kill ${afterKills} ms over 5 s`);
     must(run.kills === 0 || reconnectMs.length > 0, 'no reconnect measured although processes were killed');
     must(failures.length === 0, `${failures.length} failures seen by clients: ${report.failures.join('; ').slice(0, 300)}`);
     // A kept-alive connection that nginx's graceful reload closes just as a request goes out on it
