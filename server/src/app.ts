@@ -104,7 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   // never depends on events a process killed a moment later still held in memory. Batched, so the
   // wait is one short transaction shared by the changes of that moment.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await services.realtime.settled();
+    if (request.method !== 'GET' && request.method !== 'HEAD') await services.realtime.logged();
     return payload;
   });
 

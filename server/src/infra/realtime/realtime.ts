@@ -144,7 +144,15 @@ export class Realtime {
     return new Set(sockets.map((socket) => socket.data.user.id));
   }
 
-  /** Resolves once every event asked for so far has been logged and sent (tests, shutdown). */
+  /**
+   * Resolves once the events asked for until now are logged and sent (the queue's tail holds the batch
+   * that takes them); later ones are not waited for, so a caller under steady load is not held up.
+   */
+  logged(): Promise<void> {
+    return this.queue;
+  }
+
+  /** Resolves once every event asked for so far, and any asked for meanwhile, has been logged and sent (tests, shutdown). */
   async settled(): Promise<void> {
     // A batch may schedule the next while we wait: wait until the queue stops growing.
     for (let current = this.queue; ; current = this.queue) {

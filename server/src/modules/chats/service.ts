@@ -154,7 +154,10 @@ export class ChatsService {
     // The readers hear of it first; the notifications of those away follow in their own transaction (a
     // crash in between loses a notification, never the message, and the readers do not wait for it).
     this.announce(open, messageId, true, user.id);
-    await this.db.transaction().execute((trx) => this.notifyAbsent(trx, user, open, messageId));
+    // Who has the chat open is asked of every server process before the transaction: waiting on a
+    // process that just died must not hold a database connection meanwhile (issue 18).
+    const present = await this.realtime.usersIn(rooms.chat(open.chat.id));
+    await this.db.transaction().execute((trx) => this.notifyAbsent(trx, user, open, messageId, present));
     return this.presentOne(user, open, messageId);
   }
 
@@ -352,10 +355,9 @@ export class ChatsService {
    * Issue 14: the people who may read the chat and do not have it open now hear of a new message (the
    * task's participants, or its project's members with notifyAllTasks, as for every task event).
    */
-  private async notifyAbsent(trx: Db, author: AuthUser, open: OpenChat, messageId: number): Promise<void> {
+  private async notifyAbsent(trx: Db, author: AuthUser, open: OpenChat, messageId: number, present: Set<number>): Promise<void> {
     const audience = await taskAudience.ofTask(trx, open.chat.task_id);
     if (!audience) return;
-    const present = await this.realtime.usersIn(rooms.chat(open.chat.id));
     const candidates = audience.recipients.filter((id) => id !== author.id && !present.has(id));
     if (candidates.length === 0) return;
     const roles = await trx.selectFrom('users').select(['id', 'role', 'email']).where('id', 'in', candidates).execute();

@@ -77,7 +77,9 @@ export class SimulatedPerson {
   readonly failures: string[] = [];
   /** Errors answered by a process itself (not nginx's "no process to send to"), retried: which calls. */
   readonly serverErrors: string[] = [];
-  readonly reconnectMs: number[] = [];
+  readonly reconnectMs: Array<{ ms: number; phase: string }> = [];
+  /** Why reconnect attempts failed, by phase (the next attempt follows on its own). */
+  readonly reconnectErrors: string[] = [];
   private disconnectedAt: number | null = null;
   private sends = 0;
   /** Sticky key and client address: a distinct address per person (nginx hashes on it; the server's limits count per address). */
@@ -116,10 +118,11 @@ export class SimulatedPerson {
     for (const name of LOGGED_EVENTS) socket.on(name, (payload: { seq?: Partial<Record<RoomName, number>> }) => this.apply(name, payload));
     socket.on('live.hello', (hello: { room: RoomName; seq: number }) => this.started(hello.room));
     socket.on('connect', () => {
-      if (this.disconnectedAt !== null) this.reconnectMs.push(Date.now() - this.disconnectedAt);
+      if (this.disconnectedAt !== null) this.reconnectMs.push({ ms: Date.now() - this.disconnectedAt, phase: this.phase });
       this.disconnectedAt = null;
       for (const room of this.rooms.slice(1)) socket.emit('join', room, (result: JoinResult) => this.joined(room, result));
     });
+    socket.io.on('reconnect_error', (error: Error) => this.reconnectErrors.push(`${this.phase}: ${error.message}`));
     socket.on('disconnect', (reason) => {
       this.disconnectedAt ??= Date.now();
       // The server sends this only when it means the client to stay away (a session ended): a fault here.
@@ -259,6 +262,7 @@ export class SimulatedPerson {
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
       let status = 0;
+      let failure = '';
       try {
         const payload = typeof body === 'function' ? (body as () => FormData)() : body;
         const isForm = payload instanceof FormData;
@@ -293,8 +297,9 @@ export class SimulatedPerson {
           else this.failures.push(error.message);
           throw error;
         }
+        failure = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
       }
-      const kind = `${this.phase} (${status === 0 ? 'no answer' : status})`;
+      const kind = `${this.phase} (${status === 0 ? `no answer: ${failure}` : status})`;
       this.failedAttempts.set(kind, (this.failedAttempts.get(kind) ?? 0) + 1);
       if (status >= 500 && status !== 502 && status !== 504) this.serverErrors.push(`${kind} ${method} ${path}`);
       if (Date.now() - started > GIVE_UP_MS) {

@@ -25,6 +25,7 @@ describe('three server processes behind nginx, one killed and all restarted unde
         processes: 3,
         workSeconds: 25,
         kills: 1,
+        restartDelayMs: [500, 2000],
         rollingRestart: true,
         adapter: 'postgres',
         thinkMs: [1000, 2000],

@@ -2,7 +2,8 @@
  * `npm run harness` (issue 18): the long fault harness. 3 processes behind nginx on a fresh PostgreSQL
  * database, 200 people, random SIGKILLs for a few minutes, then a rolling restart; prints the figures
  * and exits 1 when a check fails. Settings by environment: HARNESS_PEOPLE, HARNESS_SECONDS,
- * HARNESS_KILLS, HARNESS_ADAPTER (postgres or redis), REDIS_URL, HARNESS_PORTS (nginx's port, then
+ * HARNESS_KILLS, HARNESS_RESTART_DELAY_MS (how long a killed process stays down; 500–2000 by default),
+ * HARNESS_ADAPTER (postgres or redis), REDIS_URL, HARNESS_PORTS (nginx's port, then
  * one per process; free ports when unset), and TEST_DATABASE_URL (the PostgreSQL server that gets a
  * fresh database, dropped at the end).
  */
@@ -27,6 +28,7 @@ try {
     processes: 3,
     workSeconds: number('HARNESS_SECONDS', 100),
     kills: number('HARNESS_KILLS', 4),
+    restartDelayMs: process.env.HARNESS_RESTART_DELAY_MS ? [number('HARNESS_RESTART_DELAY_MS', 0), number('HARNESS_RESTART_DELAY_MS', 0)] : [500, 2000],
     rollingRestart: true,
     adapter,
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
