@@ -82,6 +82,7 @@ export class SimulatedPerson {
   readonly reconnectErrors: string[] = [];
   private disconnectedAt: number | null = null;
   private sends = 0;
+  private topUpsStarted = 0;
   /** Sticky key and client address: a distinct address per person (nginx hashes on it; the server's limits count per address). */
   private readonly address: string;
 
@@ -179,7 +180,8 @@ export class SimulatedPerson {
 
   /** A card top-up on the test provider: the order (with its idempotency key) and the payment's confirmation, each retried until answered. */
   async topUp(): Promise<void> {
-    const key = `p${this.person.index}-t${this.topUps.length}`;
+    // A key of its own per top-up, even when the one before was refused (its key stays claimed).
+    const key = `p${this.person.index}-t${this.topUpsStarted++}`;
     const order = await this.retrying('POST', `/api/project/${this.person.projectId}/balance/payment`, { amount: TOP_UP_AMOUNT }, false, {
       'Idempotency-Key': key,
     });
