@@ -23,7 +23,7 @@ import {
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, Readiness, VersionService } from './modules/system/index.js';
-import { TaskEditingService, TasksService, boardViewOf, columnCountersFor, taskAudience } from './modules/tasks/index.js';
+import { BoardAnswers, TaskEditingService, TasksService, boardViewOf, columnCountersFor, taskAudience } from './modules/tasks/index.js';
 import { FilesService, LocalFileStore, S3FileStore, type FileStore } from './modules/files/index.js';
 import { AvatarStore, PasswordChangeService, UsersService } from './modules/users/index.js';
 import { NotificationsNotifier, WorkflowScheduler, WorkflowService } from './modules/workflow/index.js';
@@ -63,6 +63,7 @@ export interface Services {
   projectEditing: ProjectEditingService;
   projectMembers: ProjectMembersService;
   tasks: TasksService;
+  boardAnswers: BoardAnswers;
   taskEditing: TaskEditingService;
   files: FilesService;
   users: UsersService;
@@ -160,6 +161,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     projectEditing,
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl, notifications),
     tasks,
+    boardAnswers: new BoardAnswers(tasks),
     taskEditing: new TaskEditingService(db, tasks),
     files,
     users,

@@ -6,6 +6,7 @@
 import type { AnswerOf, AnyEndpoint, BodyOf, ParamsOf, QueryOf } from '@negayno/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { ok } from './envelope.js';
+import { sendPrepared, type PreparedAnswer } from './prepared-answer.js';
 import { validate } from './validate.js';
 
 export interface EndpointInput<E> {
@@ -31,18 +32,37 @@ export function route<E extends AnyEndpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
-    handler: async (request, reply) => {
-      const answer = await handler({
-        params: paramsOf(endpoint, request.params as Record<string, string>) as ParamsOf<E>,
-        query: (endpoint.query ? validate(endpoint.query, request.query) : undefined) as QueryOf<E>,
-        // A call without a body (no Content-Type) is read as an empty form, so each field reports itself.
-        body: (endpoint.body ? validate(endpoint.body, request.body ?? {}) : undefined) as BodyOf<E>,
-        request,
-        reply,
-      });
-      return ok(answer);
-    },
+    handler: async (request, reply) => ok(await handler(inputOf(endpoint, request, reply))),
   });
+}
+
+/**
+ * A route whose answer is serialised and encoded ahead (prepared-answer.ts), for answers re-used
+ * between requests; its input is validated as any route's, and the answer keeps the entry's type.
+ */
+export function preparedRoute<E extends AnyEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: EndpointInput<E>) => Promise<PreparedAnswer<AnswerOf<E>>>,
+  options: RouteOptions = {},
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    handler: async (request, reply) => sendPrepared(request, reply, await handler(inputOf(endpoint, request, reply))),
+  });
+}
+
+function inputOf<E extends AnyEndpoint>(endpoint: E, request: FastifyRequest, reply: FastifyReply): EndpointInput<E> {
+  return {
+    params: paramsOf(endpoint, request.params as Record<string, string>) as ParamsOf<E>,
+    query: (endpoint.query ? validate(endpoint.query, request.query) : undefined) as QueryOf<E>,
+    // A call without a body (no Content-Type) is read as an empty form, so each field reports itself.
+    body: (endpoint.body ? validate(endpoint.body, request.body ?? {}) : undefined) as BodyOf<E>,
+    request,
+    reply,
+  };
 }
 
 /** Each path parameter on its own, in the entry's order: the first bad one names the answer's code. */

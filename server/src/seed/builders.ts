@@ -208,7 +208,7 @@ export async function markRead(db: Db, chatId: number, reader: UserRef, lastMess
   await db
     .insertInto('chat_reads')
     .values({ chat_id: chatId, user_id: reader.id, last_viewed_message_id: lastMessageId })
-    .onConflict((oc) => oc.columns(['chat_id', 'user_id']).doUpdateSet({ last_viewed_message_id: lastMessageId }))
+    .onConflict((oc) => oc.columns(['chat_id', 'user_id']).doUpdateSet({ last_viewed_message_id: lastMessageId, updated_at: new Date() }))
     .execute();
 }
 

@@ -78,17 +78,37 @@ function mustAct(role: ColouredRole, task: ColorFacts): boolean {
   return ACTS_IN[role].includes(task.status) || (role === 'am' && task.deletionRequested);
 }
 
+/** The due time the card's colour counts down to for this viewer, or null when time does not colour it. */
+function timedDue(role: ColouredRole, task: ColorFacts): number | null {
+  if (task.paused) return null;
+  const due = dueOf(task);
+  return due !== null && (mustAct(role, task) || WATCHES[role].includes(task.status)) ? due : null;
+}
+
 export function cardColor(role: ProjectViewerRole, task: ColorFacts, now: Date): CardColor | null {
   if (role === 'invite' || task.status === 'archived') return null;
   if (datesContradictStatus(task)) return 'rootError';
   const paused = task.paused;
-  const due = dueOf(task);
-  const timed = !paused && due !== null && (mustAct(role, task) || WATCHES[role].includes(task.status));
-  if (timed && due <= now.getTime()) return 'rootRed';
-  if (timed && due - now.getTime() < DAY_MS) return 'rootOrange';
+  const due = timedDue(role, task);
+  if (due !== null && due <= now.getTime()) return 'rootRed';
+  if (due !== null && due - now.getTime() < DAY_MS) return 'rootOrange';
   if (!paused && mustAct(role, task)) return 'rootYellow';
   if (task.negayno) return 'rootBlue';
   if (task.status === 'review' && task.acceptedOnTest) return 'rootGreen';
   if (paused || task.status !== 'draft') return 'rootGrey';
   return null;
+}
+
+/**
+ * When the card's colour for this viewer next changes by time alone (orange a day before the due time,
+ * red at it), in milliseconds; null when no clock changes it. A board answer kept for re-use is good
+ * until the earliest of these over its cards (board-answers.ts).
+ */
+export function colorChangesAt(role: ProjectViewerRole, task: ColorFacts, now: Date): number | null {
+  if (role === 'invite' || task.status === 'archived' || datesContradictStatus(task)) return null;
+  const due = timedDue(role, task);
+  if (due === null) return null;
+  const time = now.getTime();
+  if (due - DAY_MS > time) return due - DAY_MS;
+  return due > time ? due : null;
 }

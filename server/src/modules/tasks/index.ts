@@ -6,5 +6,6 @@ export { boardViewOf, readableChatKeys } from './policy.js';
 export { insertTask, nextTaskNumber } from './repo.js';
 export { tasksRoutes } from './routes.js';
 export { TasksService } from './service.js';
+export { BoardAnswers } from './board-answers.js';
 export { TaskEditingService } from './editing.js';
 export { chatFactsOf, whoseMoveOf } from './whose-move.js';

@@ -302,3 +302,22 @@ export function descriptionVersions(db: Db, taskId: number, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * What a viewer's board answer is made of has changed when this text has (board-answers.ts): the
+ * numbers of the projects' live rooms (every change to a task, its chats, files, performers or the
+ * project is announced there once committed), the newest change to anybody's name or avatar, the
+ * viewer's own read marks (their unread counters), and the tasks' own count and newest change, for
+ * writes that announce nothing (an operator's command, an import). One round trip, through indexes.
+ */
+export async function boardStamp(db: Db, projectIds: number[], readerId: number): Promise<string> {
+  const roomNames = projectIds.map((id) => `project:${id}`);
+  const ids = projectIds.length > 0 ? projectIds : [0];
+  const result = await sql<{ stamp: string }>`SELECT concat_ws('|',
+      (SELECT string_agg(room || '=' || seq, ',' ORDER BY room) FROM live_rooms WHERE room IN (${sql.join(roomNames.length > 0 ? roomNames : [''])})),
+      (SELECT max(updated_at)::text FROM users),
+      (SELECT max(updated_at)::text FROM chat_reads WHERE user_id = ${readerId}),
+      (SELECT count(*) || '@' || coalesce(max(updated_at)::text, '') FROM tasks WHERE project_id IN (${sql.join(ids)}))
+    ) AS stamp`.execute(db);
+  return result.rows[0]!.stamp;
+}

@@ -1,16 +1,16 @@
 import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../http/endpoint.js';
+import { preparedRoute, route } from '../../http/endpoint.js';
 import type { Services } from '../../services.js';
 import { requireUser, userOf } from '../auth/index.js';
 
 export function tasksRoutes(services: Services): FastifyPluginAsync {
-  const { tasks, taskEditing } = services;
+  const { tasks, taskEditing, boardAnswers } = services;
   return async (app) => {
     app.addHook('preHandler', requireUser);
 
-    route(app, endpoints.tasks.board, async ({ params, query, request }) => tasks.board(userOf(request), params.id, query));
-    route(app, endpoints.tasks.boardOfAll, async ({ query, request }) => tasks.boardOfAll(userOf(request), query));
+    preparedRoute(app, endpoints.tasks.board, async ({ params, query, request }) => boardAnswers.project(userOf(request), params.id, query));
+    preparedRoute(app, endpoints.tasks.boardOfAll, async ({ query, request }) => boardAnswers.allProjects(userOf(request), query));
     route(app, endpoints.tasks.create, async ({ params, body, request }) => tasks.create(userOf(request), params.id, body.name));
 
     route(app, endpoints.tasks.archive, async ({ request }) => tasks.archive(userOf(request), {}));

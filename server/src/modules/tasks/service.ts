@@ -5,12 +5,13 @@ import type { Realtime } from '../../infra/realtime/realtime.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Notifier } from '../notifications/index.js';
 import { canCreateTask, type ProjectAccess, type ProjectsService } from '../projects/index.js';
-import { cardColor } from './colors.js';
+import { cardColor, colorChangesAt } from './colors.js';
 import { boardScopeOf, boardStatusesOf, canEditTask, canSeeTask, columnOf, readableChatKeys, taskPermissionsOf } from './policy.js';
 import { chatFactsOf, whoseMoveOf } from './whose-move.js';
 import { toArchivedTask, toManagers, toTask, toTaskCard } from './presenters.js';
 import {
   archivedPage,
+  boardStamp,
   cardRows,
   chatsWithUnread,
   findTaskRow,
@@ -18,6 +19,7 @@ import {
   nextTaskNumber,
   performsTask,
   updateTaskFields,
+  type CardRow,
   type TaskDetailRow,
   type TaskMatch,
   type TaskSelection,
@@ -44,6 +46,12 @@ function projectIdOf(filter: TaskFilterQuery): number | null | undefined {
   return /^\d+$/.test(filter.projectId) ? Number(filter.projectId) : null;
 }
 
+/** What a board reads: the projects (with the viewer's access to each) and the filter panel's query. */
+export interface BoardView {
+  accesses: Map<number, ProjectAccess>;
+  filter: TaskFilterQuery;
+}
+
 export class TasksService {
   constructor(
     private readonly db: Db,
@@ -52,24 +60,48 @@ export class TasksService {
     private readonly notifications: Notifier,
   ) {}
 
-  /** The cards of the viewer's board for one project. */
-  async board(user: AuthUser, projectId: number, filter: TaskFilterQuery = {}): Promise<TaskCard[]> {
+  /** Which projects the viewer's board of one project reads: project_not_found when they may not see it. */
+  async projectBoard(user: AuthUser, projectId: number, filter: TaskFilterQuery = {}): Promise<BoardView> {
     const access = await this.projects.accessTo(user, projectId);
     if (!access) throw new AppError('project_not_found');
     const wanted = projectIdOf(filter);
-    if (wanted !== undefined && wanted !== projectId) return [];
-    return this.boardCards(user, new Map([[projectId, access]]), filter);
+    return { accesses: new Map(wanted === undefined || wanted === projectId ? [[projectId, access]] : []), filter };
   }
 
-  /** The viewer's board across every project they see (the staff home board and the filter panel). */
-  async boardOfAll(user: AuthUser, filter: TaskFilterQuery = {}): Promise<TaskCard[]> {
+  /** Which projects the viewer's board across every project they see reads (the staff home, the filter panel). */
+  async allProjectsBoard(user: AuthUser, filter: TaskFilterQuery = {}): Promise<BoardView> {
     const wanted = projectIdOf(filter);
     const accesses = new Map(
       (await this.projects.accessibleProjects(user))
         .filter((entry) => wanted === undefined || entry.relation.projectId === wanted)
         .map((entry) => [entry.relation.projectId, entry.access]),
     );
-    return this.boardCards(user, accesses, filter);
+    return { accesses, filter };
+  }
+
+  /** The board's cards, and when the first of their colours changes by time alone (null: none does). */
+  async boardCards(user: AuthUser, view: BoardView, now = new Date()): Promise<{ cards: TaskCard[]; colorsChangeAt: number | null }> {
+    const match = matchOf(view.filter);
+    if (view.accesses.size === 0 || !match) return { cards: [], colorsChangeAt: null };
+    const scope = boardScopeOf(user);
+    const selection = {
+      projectIds: [...view.accesses.keys()],
+      statuses: boardStatusesOf(user),
+      performerId: scope.kind === 'performer' ? scope.userId : undefined,
+      match,
+    };
+    const rows = await this.cards(user, view.accesses, selection, now);
+    let colorsChangeAt: number | null = null;
+    for (const row of rows.rows) {
+      const at = colorChangesAt(view.accesses.get(row.projectId)!.role, row, now);
+      if (at !== null && (colorsChangeAt === null || at < colorsChangeAt)) colorsChangeAt = at;
+    }
+    return { cards: rows.cards, colorsChangeAt };
+  }
+
+  /** Changes whenever the board's answer for this viewer may have (repo.ts boardStamp). */
+  boardStamp(user: AuthUser, view: BoardView): Promise<string> {
+    return boardStamp(this.db, [...view.accesses.keys()], user.id);
   }
 
   /** One card, for the board to refresh after `task.update`; a task the viewer may not see is task_not_found. */
@@ -163,22 +195,9 @@ export class TasksService {
     return (await this.findVisible(user, taskId)) !== null;
   }
 
-  /** The board's selection of the filter panel's query, for the viewer's column set and board scope. */
-  private boardCards(user: AuthUser, accesses: Map<number, ProjectAccess>, filter: TaskFilterQuery): Promise<TaskCard[]> {
-    const match = matchOf(filter);
-    if (accesses.size === 0 || !match) return Promise.resolve([]);
-    const scope = boardScopeOf(user);
-    return this.cards(user, accesses, {
-      projectIds: [...accesses.keys()],
-      statuses: boardStatusesOf(user),
-      performerId: scope.kind === 'performer' ? scope.userId : undefined,
-      match,
-    });
-  }
-
   private async cardOf(user: AuthUser, found: { task: TaskDetailRow; access: ProjectAccess }): Promise<TaskCard> {
-    const [card] = await this.cards(user, new Map([[found.task.project_id, found.access]]), { taskId: found.task.id });
-    return card!;
+    const { cards } = await this.cards(user, new Map([[found.task.project_id, found.access]]), { taskId: found.task.id }, new Date());
+    return cards[0]!;
   }
 
   /**
@@ -186,7 +205,12 @@ export class TasksService {
    * and colour facts, the chats with the viewer's unread counts, the projects' managers. What is left here is
    * the viewer's share of each card (column, colour, chats, managers, what they may do).
    */
-  private async cards(user: AuthUser, accesses: Map<number, ProjectAccess>, selection: TaskSelection): Promise<TaskCard[]> {
+  private async cards(
+    user: AuthUser,
+    accesses: Map<number, ProjectAccess>,
+    selection: TaskSelection,
+    now: Date,
+  ): Promise<{ rows: CardRow[]; cards: TaskCard[] }> {
     const [rows, chats, staff, facts] = await Promise.all([
       cardRows(this.db, selection),
       chatsWithUnread(this.db, selection, user.id, readableChatKeys(user)),
@@ -196,8 +220,7 @@ export class TasksService {
     const moves = new Map(facts.map((fact) => [fact.taskId, whoseMoveOf(fact)]));
     const chatsByTask = groupByTask(chats);
     const managers = new Map([...staff].map(([projectId, rows]) => [projectId, toManagers(rows)]));
-    const now = new Date();
-    return rows.map((row) => {
+    const cards = rows.map((row) => {
       const access = accesses.get(row.projectId)!;
       return toTaskCard(row, {
         column: columnOf(user, row.status),
@@ -208,6 +231,7 @@ export class TasksService {
         can: taskPermissionsOf(user, access, row),
       });
     });
+    return { rows, cards };
   }
 
   /** The task and the viewer's access to its project, if the viewer may see it (the chats ask this on every call). */
