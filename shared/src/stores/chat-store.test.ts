@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { setApiOrigin } from '@negayno/shared/api';
 import type { ChatMessage, ChatState, MessagesPage, ViewedAnswer } from '@negayno/shared/contract';
 import { apiServerForFile, chatMessage, type StubRequest } from '@negayno/shared/testing';
-import { ChatStore, VIEW_DEBOUNCE_MS } from './chat-store';
+import { ChatStore, ChatsStore, VIEW_DEBOUNCE_MS } from './chat-store';
 import { TEMP_MESSAGE_TTL_MS, tempMessages, type TempMessage } from './chat-temp-messages';
 
 const ME = 7;
@@ -278,6 +278,34 @@ describe('ChatStore', () => {
     await until(() => counters.length > 0);
     expect(server.requests.filter((request) => request.path.endsWith('/viewed')).map((request) => request.path)).toEqual(['/message/3/viewed']);
     expect(counters).toEqual([answer]);
+  });
+
+  it('shares one read of the newest page between opens asked at once (the drawer’s prefetch and the chat view)', async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId, [message(chatId, 1)]);
+    const before = server.requests.filter((request) => request.path === `/chat/${chatId}/messages`).length;
+    await Promise.all([store.open(), store.open()]);
+    expect(server.requests.filter((request) => request.path === `/chat/${chatId}/messages`).length - before).toBe(1);
+    await store.open();
+    expect(server.requests.filter((request) => request.path === `/chat/${chatId}/messages`).length - before).toBe(2);
+  });
+
+  it('prefetches, from a card, the task’s tabs and its first readable chat once, for the pane to find read', async () => {
+    const chats = new ChatsStore(() => ME);
+    const { chatId: workId } = newChat();
+    const taskId = 4242;
+    serveChat(workId, [message(workId, 3)], { key: 'work', taskId });
+    server.routes[`GET /task/${taskId}/chats`] = {
+      data: { taskId, chats: [state(workId, { key: 'work', taskId })], unreadMessageCounters: { main: { count: 0 }, work: { count: 0 } }, whoseMove: null },
+    };
+    // A performer's card: no main chat, so the work chat is the one the pane shows first.
+    chats.prefetch({ id: taskId, chats: { work: workId } });
+    await chats.loadTask(taskId);
+    await chats.chat(workId).open();
+    expect(chats.tasks.get(taskId)?.chats.map((chat) => chat.id)).toEqual([workId]);
+    expect(chats.chat(workId).messages.map((held) => held.id)).toEqual([3]);
+    expect(server.requests.filter((request) => request.path === `/task/${taskId}/chats`)).toHaveLength(1);
+    expect(server.requests.filter((request) => request.path === `/chat/${workId}/messages`)).toHaveLength(1);
   });
 
   it('pages back from the oldest message held', async () => {

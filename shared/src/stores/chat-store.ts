@@ -18,6 +18,7 @@ import {
   type ChatState,
   type Emoji,
   type MessagesPage,
+  type TaskCard,
   type TaskChats,
   type ViewedAnswer,
 } from '@negayno/shared/contract';
@@ -80,14 +81,17 @@ export class ChatStore {
   private viewedPending = 0;
   private viewedTimer: ReturnType<typeof setTimeout> | null = null;
   private tempsRead = false;
+  /** The newest page's read under way: a prefetch (the drawer asks as it opens) and the chat view's own open share it. */
+  private opening: Promise<void> | null = null;
 
   constructor(
     readonly chatId: number,
     private readonly me: () => number | null,
     private readonly onCounters: (answer: ViewedAnswer) => void,
   ) {
-    makeAutoObservable<ChatStore, 'queue' | 'sending' | 'viewedPending' | 'viewedTimer' | 'tempsRead' | 'me' | 'onCounters'>(this, {
+    makeAutoObservable<ChatStore, 'queue' | 'sending' | 'viewedPending' | 'viewedTimer' | 'tempsRead' | 'opening' | 'me' | 'onCounters'>(this, {
       queue: false,
+      opening: false,
       sending: false,
       viewedPending: false,
       viewedTimer: false,
@@ -125,7 +129,14 @@ export class ChatStore {
    * Opens the chat: its newest page, then the temporary messages kept in this browser; those stored
    * as sending (a reload, a closed tab) are sent again, with their own temp id, so at most once.
    */
-  async open(): Promise<void> {
+  open(): Promise<void> {
+    this.opening ??= this.readNewest().finally(() => {
+      this.opening = null;
+    });
+    return this.opening;
+  }
+
+  private async readNewest(): Promise<void> {
     if (this.status !== 'ready') this.status = 'loading';
     const result = await settle(call(endpoints.chats.messages, { params: { id: this.chatId } }, { name: `chat-messages-${this.chatId}` }));
     runInAction(() => {
@@ -443,13 +454,15 @@ export class ChatStore {
 /** The chats of the page, per chat id, and the tabs of each task (`GET /task/{id}/chats`). */
 export class ChatsStore {
   private readonly chats = new Map<number, ChatStore>();
+  /** Reads of a task's chats under way, shared by the drawer's prefetch and the chat pane. */
+  private readonly loading = new Map<number, Promise<LoadStatus>>();
   readonly tasks = observable.map<number, TaskChats>();
 
   constructor(
     private readonly me: () => number | null,
     private readonly onCounters: (answer: ViewedAnswer) => void = () => undefined,
   ) {
-    makeAutoObservable<ChatsStore, 'chats' | 'me' | 'onCounters'>(this, { chats: false, me: false, onCounters: false });
+    makeAutoObservable<ChatsStore, 'chats' | 'loading' | 'me' | 'onCounters'>(this, { chats: false, loading: false, me: false, onCounters: false });
   }
 
   chat(chatId: number): ChatStore {
@@ -462,7 +475,28 @@ export class ChatsStore {
   }
 
   /** The task's chats the viewer may read, their unread counters and whose move it is. */
-  async loadTask(taskId: number): Promise<LoadStatus> {
+  loadTask(taskId: number): Promise<LoadStatus> {
+    let loading = this.loading.get(taskId);
+    if (!loading) {
+      loading = this.readTask(taskId).finally(() => this.loading.delete(taskId));
+      this.loading.set(taskId, loading);
+    }
+    return loading;
+  }
+
+  /**
+   * Starts the chat pane's reads as the drawer opens, beside the task's own: the card names the chats
+   * the viewer may read, so the pane finds its tabs and first page read or on the way (one round trip
+   * instead of three one after another).
+   */
+  prefetch(card: Pick<TaskCard, 'id' | 'chats'>): void {
+    const first = card.chats.main ?? card.chats.work;
+    if (first === undefined) return;
+    void this.loadTask(card.id);
+    void this.chat(first).open();
+  }
+
+  private async readTask(taskId: number): Promise<LoadStatus> {
     const result = await settle(call(endpoints.chats.taskChats, { params: { id: taskId } }, { name: `task-chats-${taskId}`, quiet: true }));
     if (result.status === 'ready') runInAction(() => this.tasks.set(taskId, result.answer));
     return result.status;

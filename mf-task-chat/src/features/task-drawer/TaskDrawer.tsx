@@ -80,7 +80,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
   const styles = useStyles();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { board } = useStores();
+  const { board, chats } = useStores();
   const store = taskDrawerStore;
   const task = store.task?.id === props.taskId ? store.task : null;
   const narrow = useNarrowerThan(BREAKPOINTS.df);
@@ -92,6 +92,8 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
     // The cached description paints at once; the task's answer replaces it.
     descriptionStore.show(props.taskId, null);
     filesStore.show(props.taskId);
+    const card = board.cards.get(props.taskId);
+    if (card) chats.prefetch(card);
     void store.load(props.taskId).then((status) => {
       // A task that is gone or forbidden sends the user home; its card leaves the board.
       if (status === 'gone') {
@@ -99,7 +101,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
         navigate(ROUTES.home, { replace: true });
       }
     });
-  }, [props.taskId, store, board, navigate]);
+  }, [props.taskId, store, board, chats, navigate]);
 
   useEffect(
     () =>
