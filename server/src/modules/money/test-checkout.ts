@@ -54,6 +54,8 @@ for (const button of document.querySelectorAll('button[data-result]')) {
       for (const other of document.querySelectorAll('button')) other.disabled = false;
     }
   });
+  // The buttons come disabled: a click before this script ran would have done nothing.
+  button.disabled = false;
 }
 `;
 
@@ -82,7 +84,7 @@ export function registerTestCheckout(app: FastifyInstance, services: Services): 
   <div>${text.charge}</div>
   <div class="total" data-testid="checkout-total">${escapeHtml(new Intl.NumberFormat(language === 'uk' ? 'uk-UA' : 'en-GB', { style: 'currency', currency: order.currency }).format((order.amount + order.fee) / 100))}</div>
   <div>${text.includes}</div>
-  <div class="row"><button type="button" data-result="failure">${text.decline}</button><button type="button" data-result="success">${text.pay}</button></div>
+  <div class="row"><button type="button" data-result="failure" disabled>${text.decline}</button><button type="button" data-result="success" disabled>${text.pay}</button></div>
   <p id="status" role="status" aria-live="polite"></p>
 </main>
 <script src="/api/payment/test/checkout.js" type="module"></script>`
