@@ -306,6 +306,11 @@ describe('ChatStore', () => {
     expect(chats.chat(workId).messages.map((held) => held.id)).toEqual([3]);
     expect(server.requests.filter((request) => request.path === `/task/${taskId}/chats`)).toHaveLength(1);
     expect(server.requests.filter((request) => request.path === `/chat/${workId}/messages`)).toHaveLength(1);
+    // The pane opening just after takes that read; a live change reads again.
+    expect(await chats.loadTask(taskId, { reuseWithinMs: 3000 })).toBe('ready');
+    expect(server.requests.filter((request) => request.path === `/task/${taskId}/chats`)).toHaveLength(1);
+    await chats.loadTask(taskId);
+    expect(server.requests.filter((request) => request.path === `/task/${taskId}/chats`)).toHaveLength(2);
   });
 
   it('pages back from the oldest message held', async () => {

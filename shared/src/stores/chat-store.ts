@@ -456,13 +456,21 @@ export class ChatsStore {
   private readonly chats = new Map<number, ChatStore>();
   /** Reads of a task's chats under way, shared by the drawer's prefetch and the chat pane. */
   private readonly loading = new Map<number, Promise<LoadStatus>>();
+  /** When each task's chats were last read: the pane opening right after the drawer's prefetch takes that read. */
+  private readonly readAt = new Map<number, number>();
   readonly tasks = observable.map<number, TaskChats>();
 
   constructor(
     private readonly me: () => number | null,
     private readonly onCounters: (answer: ViewedAnswer) => void = () => undefined,
   ) {
-    makeAutoObservable<ChatsStore, 'chats' | 'loading' | 'me' | 'onCounters'>(this, { chats: false, loading: false, me: false, onCounters: false });
+    makeAutoObservable<ChatsStore, 'chats' | 'loading' | 'readAt' | 'me' | 'onCounters'>(this, {
+      chats: false,
+      loading: false,
+      readAt: false,
+      me: false,
+      onCounters: false,
+    });
   }
 
   chat(chatId: number): ChatStore {
@@ -475,7 +483,9 @@ export class ChatsStore {
   }
 
   /** The task's chats the viewer may read, their unread counters and whose move it is. */
-  loadTask(taskId: number): Promise<LoadStatus> {
+  loadTask(taskId: number, options: { reuseWithinMs?: number } = {}): Promise<LoadStatus> {
+    const readAt = this.readAt.get(taskId);
+    if (options.reuseWithinMs !== undefined && readAt !== undefined && Date.now() - readAt < options.reuseWithinMs) return Promise.resolve('ready');
     let loading = this.loading.get(taskId);
     if (!loading) {
       loading = this.readTask(taskId).finally(() => this.loading.delete(taskId));
@@ -498,7 +508,10 @@ export class ChatsStore {
 
   private async readTask(taskId: number): Promise<LoadStatus> {
     const result = await settle(call(endpoints.chats.taskChats, { params: { id: taskId } }, { name: `task-chats-${taskId}`, quiet: true }));
-    if (result.status === 'ready') runInAction(() => this.tasks.set(taskId, result.answer));
+    if (result.status === 'ready') {
+      this.readAt.set(taskId, Date.now());
+      runInAction(() => this.tasks.set(taskId, result.answer));
+    }
     return result.status;
   }
 

@@ -6,7 +6,7 @@
 import { Badge, Button, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { ChatMultipleRegular } from '@fluentui/react-icons';
 import { getSocket } from '@negayno/shared/api';
-import { type ChatKey, type ChatState, type Language, type ServerEvent, type Task } from '@negayno/shared/contract';
+import { type ChatKey, type ChatState, type Language, type ServerEvent } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState, WhoseMoveBadge } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
@@ -40,24 +40,30 @@ function useGalleryEvent(): void {
   }, []);
 }
 
-export const ChatPane = observer(function ChatPane(props: { task: Task }) {
+/** Prefetched tabs at most this old are taken as they are: the drawer read them as it opened. */
+const PREFETCH_REUSE_MS = 3000;
+
+export const ChatPane = observer(function ChatPane(props: { taskId: number }) {
   const { t, i18n } = useTranslation('chat');
   const styles = useStyles();
   const { chats, session } = useStores();
-  const taskId = props.task.id;
+  const taskId = props.taskId;
   const [selected, setSelected] = useState<ChatKey>('main');
   const me = session.user?.id ?? null;
   const language: Language = i18n.language === 'en' ? 'en' : 'uk';
   useGalleryEvent();
 
   const [failed, setFailed] = useState(false);
-  const load = useCallback(() => {
-    setFailed(false);
-    void chats.loadTask(taskId).then((status) => setFailed(status !== 'ready'));
-  }, [chats, taskId]);
+  const load = useCallback(
+    (options: { reuseWithinMs?: number } = {}) => {
+      setFailed(false);
+      void chats.loadTask(taskId, options).then((status) => setFailed(status !== 'ready'));
+    },
+    [chats, taskId],
+  );
 
   useEffect(() => {
-    load();
+    load({ reuseWithinMs: PREFETCH_REUSE_MS });
     // A new message in any chat of the task: its tabs' counters and whose move change.
     const socket = getSocket();
     const onChats = (event: ServerEvent<'task.chats.update'>) => event.taskId === taskId && void chats.loadTask(taskId);
@@ -73,7 +79,7 @@ export const ChatPane = observer(function ChatPane(props: { task: Task }) {
         title={t('loadFailed')}
         testId="chat-load-failed"
         action={
-          <Button onClick={load} data-testid="chat-retry">
+          <Button onClick={() => load()} data-testid="chat-retry">
             {t('retry')}
           </Button>
         }

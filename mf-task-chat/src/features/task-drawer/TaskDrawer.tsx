@@ -5,7 +5,7 @@
  * column is kept for the chat.
  */
 import { DrawerBody, Skeleton, SkeletonItem, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
-import { BREAKPOINTS, ROUTES, TASK_PANEL_WIDTH, projectPath, type Task } from '@negayno/shared/contract';
+import { BREAKPOINTS, ROUTES, TASK_PANEL_WIDTH, projectPath, type TaskCard } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { SideDrawer, useNarrowerThan } from '@negayno/shared/ui';
 import { autorun } from 'mobx';
@@ -65,7 +65,7 @@ const useStyles = makeStyles({
 });
 
 /** Spec 4: a chat exists once discussion started (or the task is archived) and the task has chats. */
-function hasChat(task: Task): boolean {
+function hasChat(task: Pick<TaskCard, 'dateStartDiscuss' | 'dateArchived' | 'chats'>): boolean {
   return (task.dateStartDiscuss !== null || task.dateArchived !== null) && Object.keys(task.chats).length > 0;
 }
 
@@ -133,7 +133,10 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
     setHistoryOpen(true);
     void descriptionStore.loadHistory();
   };
-  const withChat = task ? hasChat(task) : !narrow;
+  // The board's card tells whether there is a chat before the task's answer comes, so the chat pane
+  // opens on the reads the drawer started beside the task's instead of after it.
+  const known = task ?? board.cards.get(props.taskId) ?? null;
+  const withChat = known ? hasChat(known) : !narrow;
   const editable = task !== null && task.can.edit && task.dateArchived === null;
   const drop = useFileDrop(editable, (files) => filesStore.upload(files));
   const showDetail = !narrow || !withChat || tab === 'detail';
@@ -201,7 +204,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
           )}
           {showChat && (
             <aside className={mergeClasses(styles.chat, narrow && styles.chatNarrow)} aria-label={t('tabs.chat')}>
-              {task ? <ChatPane task={task} /> : <ChatSkeleton />}
+              {known ? <ChatPane taskId={known.id} /> : <ChatSkeleton />}
             </aside>
           )}
         </div>
