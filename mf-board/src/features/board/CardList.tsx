@@ -12,10 +12,10 @@ const CARD_GAP = 8;
 const OVERSCAN_CARDS = 6;
 
 const useStyles = makeStyles({
-  // The column scrolls inside itself: the page keeps its header and the other columns in view.
+  // The rest of the column's height (the column sets its own maximum); the cards scroll inside it.
   scroller: {
+    flexGrow: 1,
     overflowY: 'auto',
-    maxHeight: 'max(320px, calc(100dvh - 220px))',
     minHeight: 0,
     overscrollBehavior: 'contain',
     // The focus outline of a card (2 px, offset 2 px) stays inside the scroller's clip.

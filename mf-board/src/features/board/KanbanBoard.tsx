@@ -35,9 +35,20 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3,
     scrollSnapAlign: 'start',
     minHeight: '160px',
+    // About the window below the page's header and toolbar: each column scrolls its cards inside itself
+    // (CardList), so every column ends at one line and the page keeps the header in view.
+    maxHeight: 'max(360px, calc(100dvh - 170px))',
     minWidth: 0,
   },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}` },
+  // flexShrink 0 (header, new task): in a full column the cards' scroller gives way, not these.
+  header: {
+    display: 'flex',
+    flexShrink: 0,
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
+  },
+  newTask: { flexShrink: 0 },
   empty: { padding: tokens.spacingVerticalL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
@@ -77,7 +88,11 @@ export const KanbanBoard = observer(function KanbanBoard(props: { createIn?: num
                   <CounterBadge count={cards.length} overflowCount={99_999} showZero appearance="ghost" color="informative" data-testid="column-count" />
                 )}
               </div>
-              {column === 1 && props.createIn ? <NewTaskForm projectId={props.createIn} /> : null}
+              {column === 1 && props.createIn ? (
+                <div className={styles.newTask}>
+                  <NewTaskForm projectId={props.createIn} />
+                </div>
+              ) : null}
               {loading ? (
                 <Skeleton aria-label={t('common:loading')}>
                   {[0, 1, 2].map((index) => (
