@@ -1,5 +1,5 @@
 import { KANBAN_COLUMNS, type ColumnSet, type TaskCard } from '@negayno/shared/contract';
-import { isObservable } from 'mobx';
+import { autorun, isObservable } from 'mobx';
 import { card as taskCard, startApiServer, type ApiServer } from '@negayno/shared/testing';
 import { BoardStore, filterQuery, parseFilter } from './board-store';
 
@@ -35,6 +35,18 @@ describe('BoardStore', () => {
     store.upsert(given);
     expect(store.cards.get(5)).toBe(given);
     expect(isObservable(store.cards.get(5))).toBe(false);
+  });
+
+  it('shows every change of the cards to what observes the columns', () => {
+    const seen: number[][] = [];
+    const stop = autorun(() => seen.push(store.columns[1].map((c) => c.id)));
+    store.upsert(card({ id: 1, number: 1 }));
+    store.upsert(card({ id: 2, number: 2 }));
+    store.setUnread(1, { main: { count: 3 }, work: { count: 0 } });
+    store.remove(2);
+    stop();
+    expect(seen).toEqual([[], [1], [2, 1], [2, 1], [1]]);
+    expect(store.cards.get(1)?.unreadMessageCounters.main.count).toBe(3);
   });
 
   it('sorts client columns 1 and 2 by importance, highest first, and the rest by number', () => {

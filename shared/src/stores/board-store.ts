@@ -3,7 +3,7 @@
  * their projects. A card is replaced only by a version at least as new as the one held (spec 4), so
  * a late answer cannot undo a live update.
  */
-import { makeAutoObservable, observable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { KANBAN_COLUMNS, endpoints, type ColumnSet, type ServerEvent, type KanbanColumn, type TaskCard, type TaskFilter } from '@negayno/shared/contract';
 import { call, sendLog } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
@@ -16,11 +16,12 @@ const FILTER_KEYS = ['taskNumber', 'taskName', 'projectId'] as const;
 
 export class BoardStore {
   /**
-   * Cards as the server answered them, not made observable field by field: a card is replaced whole
-   * (upsert, setUnread), never changed in place, and deep observables of 10,000 cards made a board
-   * answer cost most of its first paint (the render benchmark).
+   * The cards by id, as the server answered them: one immutable map replaced whole by each change. A
+   * board answer of 10,000 cards becomes one assignment, where an observable map made each card (and
+   * each of its fields) observable and that cost most of the first paint (the render benchmark); a
+   * live change copies the map, which is small beside the sort of the columns it causes anyway.
    */
-  readonly cards = observable.map<number, TaskCard>(undefined, { deep: false });
+  cards: ReadonlyMap<number, TaskCard> = new Map();
   scope: BoardScope | null = null;
   filter: TaskFilter = {};
   status: LoadStatus = 'idle';
@@ -32,7 +33,7 @@ export class BoardStore {
     private readonly columnSet: () => ColumnSet,
     private readonly userId: () => number | null = () => null,
   ) {
-    makeAutoObservable<BoardStore, 'columnSet' | 'userId'>(this, { columnSet: false, userId: false });
+    makeAutoObservable<BoardStore, 'columnSet' | 'userId'>(this, { cards: observableRef, columnSet: false, userId: false });
   }
 
   /** The project of a project board; null on the all-projects board. */
@@ -59,15 +60,18 @@ export class BoardStore {
   upsert(card: TaskCard): void {
     const held = this.cards.get(card.id);
     if (held && held.dateUpdate > card.dateUpdate) return;
-    if (card.column === null || !this.inScope(card)) this.cards.delete(card.id);
+    if (card.column === null || !this.inScope(card)) this.remove(card.id);
     else {
-      this.cards.set(card.id, card);
+      this.cards = withCard(this.cards, card);
       this.reportRootError(card);
     }
   }
 
   remove(taskId: number): void {
-    this.cards.delete(taskId);
+    if (!this.cards.has(taskId)) return;
+    const next = new Map(this.cards);
+    next.delete(taskId);
+    this.cards = next;
   }
 
   /** A new draft in column 1 (administrators and users); answers the card so the caller opens it. */
@@ -109,14 +113,14 @@ export class BoardStore {
     const result = await settle(call(endpoints.tasks.card, { params: { id: event.taskId } }, { name: `card-chats-${event.taskId}`, quiet: true }));
     runInAction(() => {
       const held = this.cards.get(event.taskId);
-      if (result.status === 'ready' && held && result.answer.dateUpdate >= held.dateUpdate) this.cards.set(event.taskId, result.answer);
+      if (result.status === 'ready' && held && result.answer.dateUpdate >= held.dateUpdate) this.cards = withCard(this.cards, result.answer);
     });
   }
 
   /** A viewed mark's answer: the card's unread counters without another request. */
   setUnread(taskId: number, counters: TaskCard['unreadMessageCounters']): void {
     const held = this.cards.get(taskId);
-    if (held) this.cards.set(taskId, { ...held, unreadMessageCounters: counters });
+    if (held) this.cards = withCard(this.cards, { ...held, unreadMessageCounters: counters });
   }
 
   /** Whether this board shows a project's tasks (and so listens to its room). */
@@ -140,7 +144,7 @@ export class BoardStore {
   }
 
   clear(): void {
-    this.cards.clear();
+    this.cards = new Map();
     this.scope = null;
     this.filter = {};
     this.status = 'idle';
@@ -150,7 +154,7 @@ export class BoardStore {
     const key = scopeKey(scope);
     const query = filterQuery(scope.kind === 'all' ? filter : { ...filter, projectId: undefined });
     if (!this.scope || scopeKey(this.scope) !== key) {
-      this.cards.clear();
+      this.cards = new Map();
       this.status = 'loading';
     } else if (query !== filterQuery(this.filter) || this.status === 'error') this.status = 'loading';
     this.scope = scope;
@@ -171,7 +175,7 @@ export class BoardStore {
       }
       if (!this.scope || scopeKey(this.scope) !== key || filterQuery(this.filter) !== query) return;
       markBoardData();
-      this.cards.replace(this.newestOf(result.answer));
+      this.cards = this.newestOf(result.answer);
       this.reportRootErrors(result.answer);
       this.status = 'ready';
       this.loads += 1;
@@ -221,6 +225,11 @@ export class BoardStore {
     }
     writeStorage(STORAGE_KEYS.reportedErrors, JSON.stringify([...reported]));
   }
+}
+
+/** The cards with one added or replaced, as a new map (the cards are never changed in place). */
+function withCard(cards: ReadonlyMap<number, TaskCard>, card: TaskCard): Map<number, TaskCard> {
+  return new Map(cards).set(card.id, card);
 }
 
 function clientOrder(column: KanbanColumn) {
