@@ -18,8 +18,8 @@ export class BoardStore {
   /**
    * The cards by id, as the server answered them: one immutable map replaced whole by each change. A
    * board answer of 10,000 cards becomes one assignment, where an observable map made each card (and
-   * each of its fields) observable and that cost most of the first paint (the render benchmark); a
-   * live change copies the map, which is small beside the sort of the columns it causes anyway.
+   * each of its fields) observable at a cost that grew with the board (the render benchmark); a live
+   * change copies the map, which is small beside the sort of the columns it causes anyway.
    */
   cards: ReadonlyMap<number, TaskCard> = new Map();
   scope: BoardScope | null = null;
@@ -68,10 +68,7 @@ export class BoardStore {
   }
 
   remove(taskId: number): void {
-    if (!this.cards.has(taskId)) return;
-    const next = new Map(this.cards);
-    next.delete(taskId);
-    this.cards = next;
+    if (this.cards.has(taskId)) this.cards = withoutCard(this.cards, taskId);
   }
 
   /** A new draft in column 1 (administrators and users); answers the card so the caller opens it. */
@@ -216,20 +213,26 @@ export class BoardStore {
   private reportRootErrors(cards: TaskCard[]): void {
     const broken = cards.filter((card) => card.color === 'rootError');
     if (broken.length === 0) return;
-    const reported = new Set(readReported());
-    for (const card of broken) {
-      const key = `${card.id}:${card.project.id}:${this.userId() ?? 0}`;
-      if (reported.has(key)) continue;
-      reported.add(key);
-      sendLog('card_root_error', `task ${card.id} project ${card.project.id} user ${this.userId() ?? 0} status ${card.status}`);
-    }
-    writeStorage(STORAGE_KEYS.reportedErrors, JSON.stringify([...reported]));
+    const user = this.userId() ?? 0;
+    const key = (card: TaskCard) => `${card.id}:${card.project.id}:${user}`;
+    const reported = readReported();
+    const known = new Set(reported);
+    const fresh = broken.filter((card) => !known.has(key(card)));
+    if (fresh.length === 0) return;
+    writeStorage(STORAGE_KEYS.reportedErrors, JSON.stringify([...reported, ...fresh.map(key)]));
+    for (const card of fresh) sendLog('card_root_error', `task ${card.id} project ${card.project.id} user ${user} status ${card.status}`);
   }
 }
 
-/** The cards with one added or replaced, as a new map (the cards are never changed in place). */
+/** The cards with one added or replaced (or, below, removed), as a new map: the cards are never changed in place. */
 function withCard(cards: ReadonlyMap<number, TaskCard>, card: TaskCard): Map<number, TaskCard> {
   return new Map(cards).set(card.id, card);
+}
+
+function withoutCard(cards: ReadonlyMap<number, TaskCard>, taskId: number): Map<number, TaskCard> {
+  const next = new Map(cards);
+  next.delete(taskId);
+  return next;
 }
 
 function clientOrder(column: KanbanColumn) {
