@@ -1,4 +1,5 @@
-import type { ColumnSet, TaskCard } from '@negayno/shared/contract';
+import { KANBAN_COLUMNS, type ColumnSet, type TaskCard } from '@negayno/shared/contract';
+import { autorun, isObservable } from 'mobx';
 import { card as taskCard, startApiServer, type ApiServer } from '@negayno/shared/testing';
 import { BoardStore, filterQuery, parseFilter } from './board-store';
 
@@ -27,6 +28,25 @@ describe('BoardStore', () => {
     store.upsert(card({ id: 5 }));
     store.upsert(card({ id: 5, column: null, dateUpdate: 101 }));
     expect(store.cards.has(5)).toBe(false);
+  });
+
+  it('holds a card as given, not made observable field by field', () => {
+    const given = card({ id: 5 });
+    store.upsert(given);
+    expect(store.cards.get(5)).toBe(given);
+    expect(isObservable(store.cards.get(5))).toBe(false);
+  });
+
+  it('shows every change of the cards to what observes the columns', () => {
+    const seen: number[][] = [];
+    const stop = autorun(() => seen.push(store.columns[1].map((c) => c.id)));
+    store.upsert(card({ id: 1, number: 1 }));
+    store.upsert(card({ id: 2, number: 2 }));
+    store.setUnread(1, { main: { count: 3 }, work: { count: 0 } });
+    store.remove(2);
+    stop();
+    expect(seen).toEqual([[], [1], [2, 1], [2, 1], [1]]);
+    expect(store.cards.get(1)?.unreadMessageCounters.main.count).toBe(3);
   });
 
   it('sorts client columns 1 and 2 by importance, highest first, and the rest by number', () => {
@@ -152,6 +172,36 @@ describe('BoardStore with the API', () => {
     const created = await store.createTask(1, 'Landing');
     expect(created.id).toBe(8);
     expect(store.columns[1].map((c) => c.name)).toEqual(['Landing']);
+  });
+
+  it('keeps a live update that arrived while the board answer was on its way', async () => {
+    server.routes['GET /project/1/tasks'] = { data: [card({ id: 5, name: 'answered', dateUpdate: 100 }), card({ id: 6, dateUpdate: 100 })] };
+    const loading = store.load(1);
+    store.upsert(card({ id: 5, name: 'live', dateUpdate: 300 }));
+    await loading;
+    expect(store.cards.get(5)?.name).toBe('live');
+    expect([...store.cards.keys()]).toEqual([5, 6]);
+  });
+
+  it("takes a board answer of 10,000 cards into sorted columns of the answer's own objects", async () => {
+    const answer = Array.from({ length: 10_000 }, (_, index) => card({ id: index + 1, number: index + 1, column: ((index % 4) + 1) as 1 | 2 | 3 | 4 }));
+    server.routes['GET /project/1/tasks'] = { data: answer };
+    await store.load(1);
+    const columns = store.columns;
+    expect(KANBAN_COLUMNS.map((column) => columns[column].length)).toEqual([2500, 2500, 2500, 2500]);
+    // Newest number first; the cards are the answer's own objects.
+    expect(columns[4][0]).toMatchObject({ id: 10_000, number: 10_000 });
+    expect(isObservable(columns[4][0])).toBe(false);
+  });
+
+  it('reports every rootError card of one answer, each once', async () => {
+    server.routes['GET /project/1/tasks'] = { data: [card({ id: 5, color: 'rootError' }), card({ id: 6, color: 'rootError' }), card({ id: 7 })] };
+    await store.load(1);
+    await store.load(1);
+    expect(beacons.map((beacon) => (JSON.parse(beacon) as { message: string }).message)).toEqual([
+      expect.stringContaining('task 5 '),
+      expect.stringContaining('task 6 '),
+    ]);
   });
 
   it('reports a rootError card once per task, project and user', async () => {

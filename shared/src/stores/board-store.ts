@@ -3,7 +3,7 @@
  * their projects. A card is replaced only by a version at least as new as the one held (spec 4), so
  * a late answer cannot undo a live update.
  */
-import { makeAutoObservable, observable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { KANBAN_COLUMNS, endpoints, type ColumnSet, type ServerEvent, type KanbanColumn, type TaskCard, type TaskFilter } from '@negayno/shared/contract';
 import { call, sendLog } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
@@ -15,7 +15,13 @@ export type BoardScope = { kind: 'project'; projectId: number } | { kind: 'all' 
 const FILTER_KEYS = ['taskNumber', 'taskName', 'projectId'] as const;
 
 export class BoardStore {
-  readonly cards = observable.map<number, TaskCard>();
+  /**
+   * The cards by id, as the server answered them: one immutable map replaced whole by each change. A
+   * board answer of 10,000 cards becomes one assignment, where an observable map made each card (and
+   * each of its fields) observable at a cost that grew with the board (the render benchmark); a live
+   * change copies the map, which is small beside the sort of the columns it causes anyway.
+   */
+  cards: ReadonlyMap<number, TaskCard> = new Map();
   scope: BoardScope | null = null;
   filter: TaskFilter = {};
   status: LoadStatus = 'idle';
@@ -27,7 +33,7 @@ export class BoardStore {
     private readonly columnSet: () => ColumnSet,
     private readonly userId: () => number | null = () => null,
   ) {
-    makeAutoObservable<BoardStore, 'columnSet' | 'userId'>(this, { columnSet: false, userId: false });
+    makeAutoObservable<BoardStore, 'columnSet' | 'userId'>(this, { cards: observableRef, columnSet: false, userId: false });
   }
 
   /** The project of a project board; null on the all-projects board. */
@@ -54,15 +60,15 @@ export class BoardStore {
   upsert(card: TaskCard): void {
     const held = this.cards.get(card.id);
     if (held && held.dateUpdate > card.dateUpdate) return;
-    if (card.column === null || !this.inScope(card)) this.cards.delete(card.id);
+    if (card.column === null || !this.inScope(card)) this.remove(card.id);
     else {
-      this.cards.set(card.id, card);
+      this.cards = withCard(this.cards, card);
       this.reportRootError(card);
     }
   }
 
   remove(taskId: number): void {
-    this.cards.delete(taskId);
+    if (this.cards.has(taskId)) this.cards = withoutCard(this.cards, taskId);
   }
 
   /** A new draft in column 1 (administrators and users); answers the card so the caller opens it. */
@@ -104,14 +110,14 @@ export class BoardStore {
     const result = await settle(call(endpoints.tasks.card, { params: { id: event.taskId } }, { name: `card-chats-${event.taskId}`, quiet: true }));
     runInAction(() => {
       const held = this.cards.get(event.taskId);
-      if (result.status === 'ready' && held && result.answer.dateUpdate >= held.dateUpdate) this.cards.set(event.taskId, result.answer);
+      if (result.status === 'ready' && held && result.answer.dateUpdate >= held.dateUpdate) this.cards = withCard(this.cards, result.answer);
     });
   }
 
   /** A viewed mark's answer: the card's unread counters without another request. */
   setUnread(taskId: number, counters: TaskCard['unreadMessageCounters']): void {
     const held = this.cards.get(taskId);
-    if (held) this.cards.set(taskId, { ...held, unreadMessageCounters: counters });
+    if (held) this.cards = withCard(this.cards, { ...held, unreadMessageCounters: counters });
   }
 
   /** Whether this board shows a project's tasks (and so listens to its room). */
@@ -121,7 +127,7 @@ export class BoardStore {
     return !this.filter.projectId || Number(this.filter.projectId) === projectId;
   }
 
-  /** Cards per column 1-4 in the viewer's sort order (decisions 3). */
+  /** Cards per column 1-4 in the viewer's sort order (decisions 3): one pass to group, one sort per column. */
   get columns(): Record<KanbanColumn, TaskCard[]> {
     const byColumn = { 1: [], 2: [], 3: [], 4: [] } as Record<KanbanColumn, TaskCard[]>;
     for (const card of this.cards.values()) if (card.column) byColumn[card.column].push(card);
@@ -135,7 +141,7 @@ export class BoardStore {
   }
 
   clear(): void {
-    this.cards.clear();
+    this.cards = new Map();
     this.scope = null;
     this.filter = {};
     this.status = 'idle';
@@ -145,7 +151,7 @@ export class BoardStore {
     const key = scopeKey(scope);
     const query = filterQuery(scope.kind === 'all' ? filter : { ...filter, projectId: undefined });
     if (!this.scope || scopeKey(this.scope) !== key) {
-      this.cards.clear();
+      this.cards = new Map();
       this.status = 'loading';
     } else if (query !== filterQuery(this.filter) || this.status === 'error') this.status = 'loading';
     this.scope = scope;
@@ -165,10 +171,9 @@ export class BoardStore {
         return;
       }
       if (!this.scope || scopeKey(this.scope) !== key || filterQuery(this.filter) !== query) return;
-      const cards = result.answer;
       markBoardData();
-      this.cards.replace(cards.map((card) => [card.id, card] as const));
-      for (const card of cards) this.reportRootError(card);
+      this.cards = this.newestOf(result.answer);
+      this.reportRootErrors(result.answer);
       this.status = 'ready';
       this.loads += 1;
     });
@@ -184,15 +189,50 @@ export class BoardStore {
     return true;
   }
 
-  /** A card whose dates contradict its status is reported once per task, project and user (spec 4). */
-  private reportRootError(card: TaskCard): void {
-    if (card.color !== 'rootError') return;
-    const key = `${card.id}:${card.project.id}:${this.userId() ?? 0}`;
-    const reported = readReported();
-    if (reported.includes(key)) return;
-    writeStorage(STORAGE_KEYS.reportedErrors, JSON.stringify([...reported, key]));
-    sendLog('card_root_error', `task ${card.id} project ${card.project.id} user ${this.userId() ?? 0} status ${card.status}`);
+  /**
+   * The answer's cards by id, each unless the held one is newer: a live update that arrived while the
+   * request was in flight is not undone by its late answer.
+   */
+  private newestOf(answer: TaskCard[]): Map<number, TaskCard> {
+    const newest = new Map<number, TaskCard>();
+    for (const card of answer) {
+      const held = this.cards.get(card.id);
+      newest.set(card.id, held && held.dateUpdate > card.dateUpdate ? held : card);
+    }
+    return newest;
   }
+
+  private reportRootError(card: TaskCard): void {
+    this.reportRootErrors([card]);
+  }
+
+  /**
+   * Cards whose dates contradict their status are reported once per task, project and user (spec 4).
+   * The reported keys are read once per batch: a board answer may hold thousands of cards.
+   */
+  private reportRootErrors(cards: TaskCard[]): void {
+    const broken = cards.filter((card) => card.color === 'rootError');
+    if (broken.length === 0) return;
+    const user = this.userId() ?? 0;
+    const key = (card: TaskCard) => `${card.id}:${card.project.id}:${user}`;
+    const reported = readReported();
+    const known = new Set(reported);
+    const fresh = broken.filter((card) => !known.has(key(card)));
+    if (fresh.length === 0) return;
+    writeStorage(STORAGE_KEYS.reportedErrors, JSON.stringify([...reported, ...fresh.map(key)]));
+    for (const card of fresh) sendLog('card_root_error', `task ${card.id} project ${card.project.id} user ${user} status ${card.status}`);
+  }
+}
+
+/** The cards with one added or replaced (or, below, removed), as a new map: the cards are never changed in place. */
+function withCard(cards: ReadonlyMap<number, TaskCard>, card: TaskCard): Map<number, TaskCard> {
+  return new Map(cards).set(card.id, card);
+}
+
+function withoutCard(cards: ReadonlyMap<number, TaskCard>, taskId: number): Map<number, TaskCard> {
+  const next = new Map(cards);
+  next.delete(taskId);
+  return next;
 }
 
 function clientOrder(column: KanbanColumn) {

@@ -1,9 +1,10 @@
 import type { TaskCard } from '@negayno/shared/contract';
 import { rootStore } from '@negayno/shared/stores';
 import { accountView, card, renderInApp, signInAs } from '@negayno/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { KanbanBoard } from './KanbanBoard';
+import { fakeBoardLayout } from '../../test/board-layout';
 
 function showCards(cards: TaskCard[]) {
   runInAction(() => {
@@ -16,6 +17,8 @@ function showCards(cards: TaskCard[]) {
 const labels = () => screen.getAllByTestId('column-label').map((label) => label.textContent);
 
 describe('KanbanBoard', () => {
+  fakeBoardLayout({ viewport: 600, card: 100 });
+
   it('shows the client column labels with counters and cards in their columns', async () => {
     signInAs('user');
     showCards([card(1, 1), card(2, 1, { negayno: true }), card(3, 3, { unreadMessageCounters: { main: { count: 2 }, work: { count: 0 } } })]);
@@ -105,5 +108,57 @@ describe('KanbanBoard', () => {
     expect(labels()).toEqual(['Calculation', 'Sales', 'In progress', 'Review']);
     expect(screen.getByTestId('card-performers')).toBeInTheDocument();
     expect(screen.getByTestId('card-project')).toHaveTextContent('Shop');
+  });
+
+  describe('a column of 2,000 cards', () => {
+    const cardIds = (column: HTMLElement) =>
+      within(column)
+        .getAllByTestId('task-card')
+        .map((element) => Number(element.dataset.taskId));
+    /** jsdom does not scroll: the scroller says where it is and tells the list, as a browser would. */
+    const scrollTo = (scroller: HTMLElement, top: number) => {
+      Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: top });
+      fireEvent.scroll(scroller);
+    };
+
+    beforeEach(() => {
+      signInAs('user');
+      // Numbers 1-2,000: the client order puts the highest number first.
+      showCards(Array.from({ length: 2000 }, (_, index) => card(index + 1, 1)));
+    });
+
+    it('renders the cards of its viewport and a few beyond, and counts them all', async () => {
+      await renderInApp(<KanbanBoard />);
+      const column = screen.getByTestId('column-1');
+      const shown = cardIds(column);
+      expect(shown.length).toBeGreaterThan(5);
+      expect(shown.length).toBeLessThan(30);
+      expect(shown[0]).toBe(2000);
+      expect(within(column).getByTestId('column-count')).toHaveTextContent('2000');
+      // The list is about as tall as every card (measured or estimated), so the scrollbar reflects the whole column.
+      expect(parseFloat(within(column).getByRole('list').style.height)).toBeGreaterThan(2000 * 100);
+    });
+
+    it('brings later cards in as it scrolls and lets the earlier ones go', async () => {
+      await renderInApp(<KanbanBoard />);
+      const column = screen.getByTestId('column-1');
+      scrollTo(within(column).getByTestId('column-scroller'), 1500 * 108);
+      const shown = cardIds(column);
+      // About 1,500 cards down (unmeasured cards are estimated): numbers near 500, the first card gone.
+      expect(shown[Math.floor(shown.length / 2)]).toBeGreaterThan(400);
+      expect(shown[Math.floor(shown.length / 2)]).toBeLessThan(600);
+      expect(shown).not.toContain(2000);
+      expect(shown.length).toBeLessThan(30);
+    });
+
+    it('keeps the card that had the focus rendered when it scrolls out of view', async () => {
+      await renderInApp(<KanbanBoard />);
+      const column = screen.getByTestId('column-1');
+      const first = within(column).getAllByTestId('task-card')[0]!;
+      act(() => first.focus());
+      scrollTo(within(column).getByTestId('column-scroller'), 1500 * 108);
+      expect(cardIds(column)).toContain(2000);
+      expect(first).toHaveFocus();
+    });
   });
 });

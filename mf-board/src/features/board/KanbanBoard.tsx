@@ -1,22 +1,17 @@
 import { CounterBadge, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
-import { COLUMN_LABEL_KEYS, KANBAN_COLUMNS, type CardShows, type KanbanColumn, type TaskCard } from '@negayno/shared/contract';
+import { COLUMN_LABEL_KEYS, KANBAN_COLUMNS, type CardShows, type KanbanColumn } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState, LoadFailed } from '@negayno/shared/ui';
 import { SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { memo, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardList } from './CardList';
 import { NewTaskForm } from './NewTaskForm';
-import { TaskCardView } from './TaskCardView';
 
 const COLUMN_MIN_WIDTH = 260;
 /** Signed out (a page being torn down) a card shows the basics only. */
 const NO_EXTRAS: CardShows = { performers: false, managers: false, project: false };
-/**
- * Cards a column renders at first and adds each time its end scrolls near: a column of hundreds of
- * cards would otherwise cost most of the board's first paint (the render benchmark).
- */
-const CARDS_PER_STEP = 30;
 
 const useStyles = makeStyles({
   // The board scrolls sideways inside itself, so a phone page never overflows.
@@ -40,50 +35,22 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3,
     scrollSnapAlign: 'start',
     minHeight: '160px',
+    // About the window below the page's header and toolbar: each column scrolls its cards inside itself
+    // (CardList), so every column ends at one line and the page keeps the header in view.
+    maxHeight: 'max(360px, calc(100dvh - 170px))',
     minWidth: 0,
   },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}` },
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, listStyleType: 'none', margin: 0, padding: 0 },
+  // flexShrink 0 (header, new task): in a full column the cards' scroller gives way, not these.
+  header: {
+    display: 'flex',
+    flexShrink: 0,
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
+  },
+  newTask: { flexShrink: 0 },
   empty: { padding: tokens.spacingVerticalL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
-
-/**
- * One column's cards; memoised so a change in one column re-renders that column alone. Long columns
- * grow by CARDS_PER_STEP as their end comes within a screen of view.
- */
-const CardList = memo(function CardList(props: { cards: TaskCard[]; extras: CardShows; className: string }) {
-  const [limit, setLimit] = useState(CARDS_PER_STEP);
-  const sentinel = useRef<HTMLLIElement>(null);
-  const more = props.cards.length > limit;
-
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!more || !target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setLimit((current) => current + CARDS_PER_STEP);
-      },
-      { rootMargin: '800px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [more, limit]);
-
-  return (
-    <ul className={props.className}>
-      {props.cards.slice(0, limit).map((card) => (
-        <li key={card.id}>
-          <TaskCardView card={card} extras={props.extras} />
-        </li>
-      ))}
-      {more && <li ref={sentinel} aria-hidden style={{ height: 1 }} data-testid="column-more" />}
-    </ul>
-  );
-}, sameCards);
-
-function sameCards(before: { cards: TaskCard[]; extras: CardShows }, after: { cards: TaskCard[]; extras: CardShows }): boolean {
-  return before.extras === after.extras && before.cards.length === after.cards.length && before.cards.every((card, index) => card === after.cards[index]);
-}
 
 /**
  * Four columns with the labels of the viewer's column set (the profile's board view, spec 2) and a counter each. `createIn` names
@@ -121,7 +88,11 @@ export const KanbanBoard = observer(function KanbanBoard(props: { createIn?: num
                   <CounterBadge count={cards.length} overflowCount={99_999} showZero appearance="ghost" color="informative" data-testid="column-count" />
                 )}
               </div>
-              {column === 1 && props.createIn ? <NewTaskForm projectId={props.createIn} /> : null}
+              {column === 1 && props.createIn ? (
+                <div className={styles.newTask}>
+                  <NewTaskForm projectId={props.createIn} />
+                </div>
+              ) : null}
               {loading ? (
                 <Skeleton aria-label={t('common:loading')}>
                   {[0, 1, 2].map((index) => (
@@ -131,7 +102,7 @@ export const KanbanBoard = observer(function KanbanBoard(props: { createIn?: num
               ) : cards.length === 0 ? (
                 <Text className={styles.empty}>{t('columnEmpty')}</Text>
               ) : (
-                <CardList cards={cards} extras={extras} className={styles.list} />
+                <CardList cards={cards} extras={extras} />
               )}
             </section>
           );

@@ -3,8 +3,10 @@ import { NO_PROJECT_CAN, card, member, project, projectCan, renderInApp, signInA
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProjectView } from './ProjectView';
+import { fakeBoardLayout } from '../../test/board-layout';
 
 const server = apiServerForFile();
+fakeBoardLayout();
 
 function serve(role: 'administrator' | 'user' | 'guest', can = projectCan(role)) {
   server.routes = {
