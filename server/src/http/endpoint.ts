@@ -28,12 +28,7 @@ export function route<E extends AnyEndpoint>(
   handler: (input: EndpointInput<E>) => Promise<AnswerOf<E>>,
   options: RouteOptions = {},
 ): void {
-  app.route({
-    method: endpoint.method,
-    url: endpoint.path,
-    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
-    handler: async (request, reply) => ok(await handler(inputOf(endpoint, request, reply))),
-  });
+  register(app, endpoint, options, async (request, reply) => ok(await handler(inputOf(endpoint, request, reply))));
 }
 
 /**
@@ -46,12 +41,16 @@ export function preparedRoute<E extends AnyEndpoint>(
   handler: (input: EndpointInput<E>) => Promise<PreparedAnswer<AnswerOf<E>>>,
   options: RouteOptions = {},
 ): void {
-  app.route({
-    method: endpoint.method,
-    url: endpoint.path,
-    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
-    handler: async (request, reply) => sendPrepared(request, reply, await handler(inputOf(endpoint, request, reply))),
-  });
+  register(app, endpoint, options, async (request, reply) => sendPrepared(request, reply, await handler(inputOf(endpoint, request, reply))));
+}
+
+function register(
+  app: FastifyInstance,
+  endpoint: AnyEndpoint,
+  options: RouteOptions,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  app.route({ method: endpoint.method, url: endpoint.path, ...(options.preHandler ? { preHandler: options.preHandler } : {}), handler });
 }
 
 function inputOf<E extends AnyEndpoint>(endpoint: E, request: FastifyRequest, reply: FastifyReply): EndpointInput<E> {

@@ -2,14 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ChatMessage, TaskCard } from '@negayno/shared/contract';
 import type { TaskRow } from '../../db/schema.js';
 import { createChats, createTask } from '../../seed/builders.js';
-import { createTestContext, type TestContext, type TestResponse } from '../../test/harness.js';
-import { castOf, type Cast, type Role } from '../../test/workflow-kit.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { castOf, dataOf, type Cast, type Role } from '../../test/workflow-kit.js';
 import { BoardAnswers, MAX_AGE_MS } from './board-answers.js';
-
-function dataOf<T>(response: TestResponse<T>): T {
-  if (response.body.status !== 'ok') throw new Error(`not ok (${response.status}): ${response.text}`);
-  return response.body.data;
-}
 
 describe('board answers are re-used only while nothing they show changed (issue 15)', () => {
   let ctx: TestContext;
