@@ -15,3 +15,7 @@ BEGIN
 END;
 $$;
 CREATE TRIGGER tasks_touch_updated_at BEFORE UPDATE ON tasks FOR EACH ROW EXECUTE FUNCTION tasks_touch_updated_at();
+
+-- Whose move (tasks/whose-move.ts) reads a chat's latest system, staff and client messages by time:
+-- a backward scan of this index stops at the first match instead of reading the whole chat.
+CREATE INDEX messages_chat_created_idx ON messages (chat_id, created_at DESC);

@@ -56,15 +56,18 @@ export async function chatFactsOf(db: Db, selection: TaskSelection): Promise<Cha
     .select([
       'c.task_id as taskId',
       't.status',
-      sql<Date>`coalesce((select max(m.created_at) from messages m where m.chat_id = c.id and m.author_id is null), c.created_at)`.as('statusSince'),
-      sql<Date | null>`(select max(m.created_at) from messages m join users u on u.id = m.author_id
-        where m.chat_id = c.id and m.deleted_at is null and u.role <> 'user')`.as('lastStaffAt'),
-      sql<Date | null>`(select max(m.created_at) from messages m join users u on u.id = m.author_id
-        where m.chat_id = c.id and m.deleted_at is null and u.role = 'user')`.as('lastClientAt'),
+      // Each "latest" is the first row of a backward index scan (messages_chat_created_idx, messages_chat_idx):
+      // max() over a join would read every message of the chat, and a chat may hold thousands.
+      sql<Date>`coalesce((select m.created_at from messages m where m.chat_id = c.id and m.author_id is null
+        order by m.created_at desc limit 1), c.created_at)`.as('statusSince'),
+      sql<Date | null>`(select m.created_at from messages m join users u on u.id = m.author_id
+        where m.chat_id = c.id and m.deleted_at is null and u.role <> 'user' order by m.created_at desc limit 1)`.as('lastStaffAt'),
+      sql<Date | null>`(select m.created_at from messages m join users u on u.id = m.author_id
+        where m.chat_id = c.id and m.deleted_at is null and u.role = 'user' order by m.created_at desc limit 1)`.as('lastClientAt'),
       sql<Date | null>`(select min(m.created_at) from messages m join users u on u.id = m.author_id
         where m.chat_id = c.id and m.deleted_at is null and u.role = 'user'
-          and m.id > coalesce((select max(s.id) from messages s join users su on su.id = s.author_id
-            where s.chat_id = c.id and s.deleted_at is null and su.role <> 'user'), 0))`.as('clientWaitingSince'),
+          and m.id > coalesce((select s.id from messages s join users su on su.id = s.author_id
+            where s.chat_id = c.id and s.deleted_at is null and su.role <> 'user' order by s.id desc limit 1), 0))`.as('clientWaitingSince'),
     ])
     .where('c.key', '=', 'main')
     .where('c.task_id', 'in', selectTaskIds(db, selection))
