@@ -14,7 +14,7 @@ describe('board answers are re-used only while nothing they show changed (issue 
   let boardPath: string;
 
   const as = (who: Role) => ({ cookie: cast.cookies[who] });
-  const board = async (who: Role) => dataOf(await ctx.get<TaskCard[]>(boardPath, as(who)));
+  const board = async (who: Role) => dataOf<TaskCard[]>(await ctx.get(boardPath, as(who)));
   const cardOf = async (who: Role) => (await board(who)).find((card) => card.id === task.id)!;
   const hits = () => ctx.services.boardAnswers.hits;
 
@@ -43,13 +43,13 @@ describe('board answers are re-used only while nothing they show changed (issue 
 
   it('shows a change made through the app at once (the project room numbered it before the caller was answered)', async () => {
     const before = await board('author');
-    const made = dataOf(await ctx.post<TaskCard>(`/api/project/${cast.projectId}/new-task`, { name: 'Нова' }, as('author')));
+    const made = dataOf<TaskCard>(await ctx.post(`/api/project/${cast.projectId}/new-task`, { name: 'Нова' }, as('author')));
     expect((await board('author')).map((card) => card.id).sort()).toEqual([...before.map((card) => card.id), made.id].sort());
   });
 
   it('shows a new message on the counters and the viewer reading it', async () => {
     expect((await cardOf('pm')).unreadMessageCounters.main.count).toBe(0);
-    const sent = dataOf(await ctx.post<ChatMessage>(`/api/chat/${chats.main}/new-message`, { message: 'Коли буде оцінка?' }, as('author')));
+    const sent = dataOf<ChatMessage>(await ctx.post(`/api/chat/${chats.main}/new-message`, { message: 'Коли буде оцінка?' }, as('author')));
     expect((await cardOf('pm')).unreadMessageCounters.main.count).toBe(1);
     expect((await cardOf('pm')).whoseMove?.who).toBe('manager');
     dataOf(await ctx.post(`/api/message/${sent.id}/viewed`, undefined, as('pm')));
