@@ -1,10 +1,11 @@
 import { makeStyles, tokens } from '@negayno/shared/fluent';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from './lazy-chunk';
 
 // The bars (Fluent's MessageBar and its motion) come when the first alert does.
-const AlertBars = lazy(() => import('./AlertBars').then((module) => ({ default: module.AlertBars })));
+const AlertBars = lazyChunk(() => import('./AlertBars').then((module) => ({ default: module.AlertBars })));
 
 const useStyles = makeStyles({
   region: {

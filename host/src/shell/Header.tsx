@@ -3,16 +3,17 @@ import { ROUTES } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { Logo } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyChunk } from './lazy-chunk';
 import { useTranslation } from 'react-i18next';
 import { afterFirstScreen } from '../system/idle';
 import { go } from './go';
 import { LanguageButton } from './LanguageButton';
 
 // What only a signed-in person sees comes in a chunk of its own: the sign-in page never loads it.
-const UserTools = lazy(() => import('./UserControls').then((module) => ({ default: module.UserTools })));
-const LanguageMenu = lazy(() => import('./LanguageMenu').then((module) => ({ default: module.LanguageMenu })));
-const UserMenu = lazy(() => import('./UserControls').then((module) => ({ default: module.UserMenu })));
+const UserTools = lazyChunk(() => import('./UserControls').then((module) => ({ default: module.UserTools })));
+const LanguageMenu = lazyChunk(() => import('./LanguageMenu').then((module) => ({ default: module.LanguageMenu })));
+const UserMenu = lazyChunk(() => import('./UserControls').then((module) => ({ default: module.UserMenu })));
 
 const useStyles = makeStyles({
   header: {

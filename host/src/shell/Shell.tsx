@@ -1,7 +1,8 @@
 import { Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from './lazy-chunk';
 import { useTranslation } from 'react-i18next';
 import { APPLICATIONS, containerId, isKnownRoute } from '../remotes/applications';
 import type { RemoteRegistry } from '../remotes/registry';
@@ -14,10 +15,10 @@ import { WalletParcelHost } from './WalletParcelHost';
 import { useAppLoading } from './useAppLoading';
 
 // Pages and banners few visits show come in chunks of their own.
-const MaintenancePage = lazy(() => import('./MaintenancePage').then((module) => ({ default: module.MaintenancePage })));
+const MaintenancePage = lazyChunk(() => import('./MaintenancePage').then((module) => ({ default: module.MaintenancePage })));
 // Shown only once a remote has a new version: Fluent's MessageBar stays out of the first chunk.
-const RemoteUpdateBanner = lazy(() => import('./RemoteUpdateBanner').then((module) => ({ default: module.RemoteUpdateBanner })));
-const NotFoundPage = lazy(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
+const RemoteUpdateBanner = lazyChunk(() => import('./RemoteUpdateBanner').then((module) => ({ default: module.RemoteUpdateBanner })));
+const NotFoundPage = lazyChunk(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 const useStyles = makeStyles({
   shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column', color: tokens.colorNeutralForeground1 },
