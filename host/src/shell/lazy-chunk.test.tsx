@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { lazyChunk } from './lazy-chunk';
 
 class Catch extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -14,6 +14,17 @@ class Catch extends Component<{ children: ReactNode }, { failed: boolean }> {
 
 function Menu() {
   return <p>menu</p>;
+}
+
+/** The part as the shell shows it: behind a Suspense fallback, under a boundary that says when it crashed. */
+function renderPart(Part: ComponentType) {
+  render(
+    <Catch>
+      <Suspense fallback={<p>waiting</p>}>
+        <Part />
+      </Suspense>
+    </Catch>,
+  );
 }
 
 function setOnline(online: boolean) {
@@ -32,13 +43,7 @@ describe('lazyChunk: a deferred part of the shell', () => {
       return { default: Menu };
     });
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    render(
-      <Catch>
-        <Suspense fallback={<p>waiting</p>}>
-          <Part />
-        </Suspense>
-      </Catch>,
-    );
+    renderPart(Part);
     await act(async () => {});
     expect(screen.getByText('waiting')).toBeTruthy();
     expect(screen.queryByText('crashed')).toBeNull();
@@ -51,13 +56,7 @@ describe('lazyChunk: a deferred part of the shell', () => {
   it('still fails when the chunk cannot be had while online (a chunk gone after a deploy)', async () => {
     const Part = lazyChunk(() => Promise.reject(new Error('Loading chunk 404 failed')));
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    render(
-      <Catch>
-        <Suspense fallback={<p>waiting</p>}>
-          <Part />
-        </Suspense>
-      </Catch>,
-    );
+    renderPart(Part);
     expect(await screen.findByText('crashed')).toBeTruthy();
   });
 });
