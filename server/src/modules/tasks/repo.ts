@@ -3,7 +3,7 @@
  * performers, chats with their unread counts), never one query per task: a board may hold thousands
  * of cards.
  */
-import { TASK_STATUSES, type ChatKey, type TaskCard, type TaskStatus, type UnixSeconds } from '@negayno/shared/contract';
+import { rooms, TASK_STATUSES, type ChatKey, type TaskCard, type TaskStatus, type UnixSeconds } from '@negayno/shared/contract';
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { epochSeconds, selectAsJson } from '../../db/json-rows.js';
@@ -311,7 +311,7 @@ export function descriptionVersions(db: Db, taskId: number, limit: number) {
  * writes that announce nothing (an operator's command, an import). One round trip, through indexes.
  */
 export async function boardStamp(db: Db, projectIds: number[], readerId: number): Promise<string> {
-  const roomNames = projectIds.map((id) => `project:${id}`);
+  const roomNames = projectIds.map(rooms.project);
   const ids = projectIds.length > 0 ? projectIds : [0];
   const result = await sql<{ stamp: string }>`SELECT concat_ws('|',
       (SELECT string_agg(room || '=' || seq, ',' ORDER BY room) FROM live_rooms WHERE room IN (${sql.join(roomNames.length > 0 ? roomNames : [''])})),
