@@ -485,7 +485,8 @@ export class ChatsStore {
   /** The task's chats the viewer may read, their unread counters and whose move it is. */
   loadTask(taskId: number, options: { reuseWithinMs?: number } = {}): Promise<LoadStatus> {
     const readAt = this.readAt.get(taskId);
-    if (options.reuseWithinMs !== undefined && readAt !== undefined && Date.now() - readAt < options.reuseWithinMs) return Promise.resolve('ready');
+    const fresh = readAt !== undefined && options.reuseWithinMs !== undefined && Date.now() - readAt < options.reuseWithinMs;
+    if (fresh && this.tasks.has(taskId)) return Promise.resolve('ready');
     let loading = this.loading.get(taskId);
     if (!loading) {
       loading = this.readTask(taskId).finally(() => this.loading.delete(taskId));
@@ -534,5 +535,6 @@ export class ChatsStore {
     for (const chat of this.chats.values()) chat.dispose();
     this.chats.clear();
     this.tasks.clear();
+    this.readAt.clear();
   }
 }
