@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { startAutoAnalyze } from './auto-analyze.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -34,9 +35,10 @@ const INT8_OID = 20;
 /**
  * PGlite runs no autovacuum daemon, so its tables would never get planner statistics: the planner then
  * guesses a row or two per table and joins a 2,000-card board by nested loops (measured: its performers
- * 10 → 5 ms, its chats 2.3 → 0.7 ms once analysed). The handle analyses on open and then this often.
+ * 10 → 5 ms, its chats 2.3 → 0.7 ms once analysed). The handle analyses on open, then every table that
+ * changed enough since (auto-analyze.ts), checked this often.
  */
-const PGLITE_ANALYZE_INTERVAL_MS = 10 * 60_000;
+const PGLITE_ANALYZE_CHECK_MS = 30_000;
 
 export interface PgliteOptions {
   /** A directory for the data; omitted = in memory (tests). */
@@ -60,10 +62,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteHan
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     // Through Kysely, so that ANALYZE waits for a transaction in progress instead of landing inside it.
-    const analyze = () => sql`ANALYZE`.execute(db);
-    await analyze();
-    // A failed run only leaves the previous statistics in place: the next one tries again.
-    const analyzer = setInterval(() => void analyze().catch(() => {}), PGLITE_ANALYZE_INTERVAL_MS).unref();
+    await sql`ANALYZE`.execute(db);
+    const stopAnalyzer = startAutoAnalyze(db, PGLITE_ANALYZE_CHECK_MS);
     return {
       db,
       pglite,
@@ -78,7 +78,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteHan
         return () => unlisten();
       },
       close: async () => {
-        clearInterval(analyzer);
+        stopAnalyzer();
         await db.destroy();
         // Kysely closes PGlite only when it ran a query: an unused engine would keep its timers alive.
         if (!pglite.closed) await pglite.close();

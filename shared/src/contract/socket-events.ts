@@ -2,11 +2,12 @@
  * Live events (spec 7 "Live events") and the rooms they go to. No event is lost: every event that
  * carries data is written to the server's event log with a sequence number per room (`seq`, one entry
  * per room it went to), and a browser that missed some (a reconnect, a gap in the numbers) asks
- * `GET /api/events?room=…&after=N` for them. Applying an event twice is harmless: each one only names
- * what changed, and the browser reads it again.
+ * `GET /api/events?room=…&after=N` for them. Applying an event twice is harmless: each one names what
+ * changed and the browser reads it again, or (a new message) carries it whole and the browser puts it in
+ * place by its id.
  */
 import { z } from 'zod';
-import type { ChatPerson } from './chats.js';
+import type { ChatMessage, ChatPerson } from './chats.js';
 import type { UnixSeconds } from './entities.js';
 import { MAX_ID } from './limits.js';
 
@@ -28,10 +29,12 @@ export interface LiveEventPayloads {
   'task.files.update': { taskId: number };
   /**
    * A message was made, edited, deleted, restored or reacted to: read it again (`GET /message/{id}`).
-   * `madeBy` is set on the event of a message's making: its author's tab already holds the answer of
-   * its own send and reads nothing.
+   * The event of a message's making sets `madeBy` (its author's tabs already hold the answer of the
+   * send, or read it) and carries the `message` as anyone but its author sees it, with `can.react` and
+   * `can.reply` as for a reader who writes: other readers take it as is (keeping those two only if
+   * their chat's `can.write`) and read nothing.
    */
-  'message.update': { messageId: number; chatId: number; madeBy?: number };
+  'message.update': { messageId: number; chatId: number; madeBy?: number; message?: ChatMessage };
   /**
    * Someone read a chat up to a message: readers of the chat add them to the read receipts of every
    * message up to it; the reader's other tabs take the counters from `GET /task/{id}/chats`.

@@ -356,6 +356,34 @@ describe('ChatStore', () => {
     expect(store.messages[0]!.message).toBe('edited');
   });
 
+  it("puts someone else's new message its event carries in place without reading it, answerable only where it writes", async () => {
+    const asked = () => server.requests.filter((request) => request.path.startsWith('/message/')).length;
+    const answerable = { update: false, delete: false, recovery: false, react: true, reply: true };
+
+    const writable = newChat();
+    serveChat(writable.chatId, [message(writable.chatId, 5)], { unreadCount: 0, lastViewedMessageId: 5 });
+    await writable.store.open();
+    const before = asked();
+    await writable.store.onMessageEvent({ messageId: 6, madeBy: 2, message: message(writable.chatId, 6, { message: 'hello', can: answerable }) });
+    expect(asked()).toBe(before);
+    expect(writable.store.messages.map((held) => [held.id, held.message, held.can.reply])).toEqual([
+      [5, expect.any(String), expect.any(Boolean)],
+      [6, 'hello', true],
+    ]);
+    expect(writable.store.unreadCount).toBe(1);
+    // The same event again (a replay after a reconnect) changes nothing.
+    await writable.store.onMessageEvent({ messageId: 6, madeBy: 2, message: message(writable.chatId, 6, { message: 'stale copy', can: answerable }) });
+    expect(writable.store.messages.map((held) => held.message)).toContain('hello');
+    expect(writable.store.unreadCount).toBe(1);
+
+    const readOnly = newChat();
+    serveChat(readOnly.chatId, [], { can: { write: false } });
+    await readOnly.store.open();
+    await readOnly.store.onMessageEvent({ messageId: 9, madeBy: 2, message: message(readOnly.chatId, 9, { can: answerable }) });
+    expect(readOnly.store.messages[0]!.can).toEqual({ update: false, delete: false, recovery: false, react: false, reply: false });
+    expect(asked()).toBe(before);
+  });
+
   it('adds a reader to the receipts of every message up to the one read, but their own, as the latest reader', async () => {
     const { chatId, store } = newChat();
     const olena = { id: 2, firstname: 'Olena', lastname: 'Koval', avatarUrl: null, color: '#123456' };

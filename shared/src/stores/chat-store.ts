@@ -173,8 +173,25 @@ export class ChatStore {
   }
 
   /**
-   * Reads one message again (`message.update`): a new one is added, a changed one replaced. The event of
-   * my own new message finds it held already (the send's answer): nothing to read then.
+   * `message.update`: someone else's new message comes whole, as its readers see it, and is put in place
+   * without a read (what it lets a reader do is kept only if this chat is writable for me); anything
+   * else is read again. A message already held is newer than the event of its making (a replay).
+   */
+  onMessageEvent(event: { messageId: number; madeBy?: number; message?: ChatMessage }): Promise<void> {
+    const made = event.message;
+    if (made && this.state && event.madeBy !== this.me()) {
+      if (!this.messages.some((message) => message.id === made.id)) {
+        const write = this.state.can.write;
+        this.upsert({ ...made, can: { ...made.can, react: made.can.react && write, reply: made.can.reply && write } });
+      }
+      return Promise.resolve();
+    }
+    return this.refreshMessage(event.messageId, event.madeBy);
+  }
+
+  /**
+   * Reads one message again: a new one is added, a changed one replaced. The event of my own new
+   * message finds it held already (the send's answer): nothing to read then.
    */
   async refreshMessage(messageId: number, madeBy?: number): Promise<void> {
     if (madeBy !== undefined && madeBy === this.me() && this.messages.some((message) => message.id === messageId)) return;

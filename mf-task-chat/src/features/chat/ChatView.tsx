@@ -36,13 +36,13 @@ const useStyles = makeStyles({
   },
 });
 
-/** Keeps a chat live: `message.update` reads a message again; a read elsewhere updates the receipts. */
+/** Keeps a chat live: `message.update` puts a new message in place or reads a changed one again; a read elsewhere updates the receipts. */
 function useLiveChat(chat: ChatStore, me: number | null): void {
   useEffect(() => {
     void chat.open();
     const leave = joinRoom(rooms.chat(chat.chatId));
     const socket = getSocket();
-    const onMessage = (event: ServerEvent<'message.update'>) => event.chatId === chat.chatId && void chat.refreshMessage(event.messageId, event.madeBy);
+    const onMessage = (event: ServerEvent<'message.update'>) => event.chatId === chat.chatId && void chat.onMessageEvent(event);
     const onRead = (event: ServerEvent<'chat.read'>) => event.chatId === chat.chatId && event.userId !== me && chat.applyRead(event.messageId, event.reader);
     socket.on('message.update', onMessage);
     socket.on('chat.read', onRead);

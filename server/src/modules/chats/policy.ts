@@ -45,8 +45,22 @@ export function windowsOf(viewer: AuthUser, message: MessageFacts, write: boolea
 
 export function messagePermissionsOf(viewer: AuthUser, message: MessageFacts, write: boolean, now: Date): MessagePermissions {
   const windows = windowsOf(viewer, message, write, now);
-  const live = write && message.authorId !== null && message.deletedAt === null;
+  const live = isAnswerable(message, write);
   return { update: windows.update !== null, delete: windows.delete !== null, recovery: windows.recovery !== null, react: live, reply: live };
+}
+
+/** A person's message not deleted, in a chat the viewer writes in: it may be reacted and replied to. */
+function isAnswerable(message: Pick<MessageFacts, 'authorId' | 'deletedAt'>, write: boolean): boolean {
+  return write && message.authorId !== null && message.deletedAt === null;
+}
+
+/**
+ * What anyone but its author may do with a message, for a reader who writes in the chat: react and
+ * reply, never change it (the windows are the author's). A reader who only reads may do neither.
+ */
+export function othersPermissionsOf(message: Pick<MessageFacts, 'authorId' | 'deletedAt'>): MessagePermissions {
+  const live = isAnswerable(message, true);
+  return { update: false, delete: false, recovery: false, react: live, reply: live };
 }
 
 /**

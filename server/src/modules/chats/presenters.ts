@@ -12,7 +12,7 @@ import {
 import type { AuthUser } from '../../lib/auth-user.js';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/index.js';
-import { messagePermissionsOf, windowsOf } from './policy.js';
+import { messagePermissionsOf, othersPermissionsOf, windowsOf } from './policy.js';
 import type { MessageFileRow, MessageRow, ReadRow } from './repo.js';
 
 /** What a page of messages is presented with: read once per page, shared by its messages. */
@@ -128,5 +128,23 @@ export function toChatMessage(row: MessageRow, context: PageContext): ChatMessag
       .filter((read) => read.last_viewed_message_id >= row.id && read.user_id !== row.author_id)
       .map((read) => personOf({ ...read, id: read.user_id })),
     can: messagePermissionsOf(context.viewer, facts, context.write, context.now),
+  };
+}
+
+/**
+ * A new message as every reader but its author sees it, carried by the live event of its making so
+ * that readers paint it without reading it again: no temp id and no windows (both are the author's),
+ * not viewed yet, and what a reader who writes may do with it; a reader who only reads keeps none of
+ * that (the browser ANDs it with its chat's `can.write`). Reactions and receipts are the same for all.
+ */
+export function forOtherReaders(message: ChatMessage): ChatMessage {
+  return {
+    ...message,
+    tempId: null,
+    dateUpdateExpires: null,
+    dateDeleteExpires: null,
+    dateRecoveryExpires: null,
+    viewed: false,
+    can: othersPermissionsOf({ authorId: message.author?.id ?? null, deletedAt: message.dateDelete === null ? null : new Date(message.dateDelete * 1000) }),
   };
 }

@@ -31,7 +31,7 @@ import type { ProjectAccess } from '../projects/index.js';
 import { findUserById } from '../users/index.js';
 import { chatFactsOf, readableChatKeys, taskAudience, whoseMoveOf, type TasksService } from '../tasks/index.js';
 import { canReadChatKey, canWriteChat, refusalOf } from './policy.js';
-import { toChatMessage, toChatPerson, type PageContext } from './presenters.js';
+import { forOtherReaders, toChatMessage, toChatPerson, type PageContext } from './presenters.js';
 import {
   chatsOfTask,
   fileOf,
@@ -151,14 +151,16 @@ export class ChatsService {
       }
       throw error;
     }
-    // The readers hear of it first; the notifications of those away follow in their own transaction (a
-    // crash in between loses a notification, never the message, and the readers do not wait for it).
-    this.announce(open, messageId, true, user.id);
+    const made = await this.presentOne(user, open, messageId);
+    // The readers hear of it first, with the message itself: they paint it without reading it again.
+    // The notifications of those away follow in their own transaction (a crash in between loses a
+    // notification, never the message, and the readers do not wait for it).
+    this.announce(open, messageId, true, user.id, forOtherReaders(made));
     // Who has the chat open is asked of every server process before the transaction: waiting on a
     // process that just died must not hold a database connection meanwhile (issue 18).
     const present = await this.realtime.usersIn(rooms.chat(open.chat.id));
     await this.db.transaction().execute((trx) => this.notifyAbsent(trx, user, open, messageId, present));
-    return this.presentOne(user, open, messageId);
+    return made;
   }
 
   async update(user: AuthUser, messageId: number, text: string): Promise<ChatMessage> {
@@ -322,14 +324,13 @@ export class ChatsService {
   /** The messages with everything they show, in a fixed number of queries whatever their count. */
   private async present(user: AuthUser, open: OpenChat, rows: MessageRow[]): Promise<ChatMessage[]> {
     const parentIds = [...new Set(rows.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id])))];
-    const [parents, reactions, reads, unread] = await Promise.all([
+    const [parents, reactions, reads] = await Promise.all([
       messagesByIds(this.db, open.projectId, parentIds),
       reactionsOf(
         this.db,
         rows.map((row) => row.id),
       ),
       readsOf(this.db, open.chat.id),
-      unreadOf(this.db, [open.chat.id], user.id),
     ]);
     const files = await filesOf(this.db, [...rows.map((row) => row.id), ...parentIds]);
     const reactionMap: PageContext['reactions'] = new Map();
@@ -346,7 +347,8 @@ export class ChatsService {
       parents: new Map(parents.map((parent) => [parent.id, parent])),
       reactions: reactionMap,
       reads,
-      lastViewed: unread[0]?.lastViewed ?? 0,
+      // The viewer's mark is among the chat's reads (a mark at 0 is no read).
+      lastViewed: reads.find((read) => read.user_id === user.id)?.last_viewed_message_id ?? 0,
     };
     return rows.map((row) => toChatMessage(row, context));
   }
@@ -366,9 +368,17 @@ export class ChatsService {
     await this.notifications.notify(trx, { kind: 'chat_message', actorId: author.id, taskId: open.chat.task_id, userIds: readers, payload: { messageId } });
   }
 
-  /** After the commit: the chat's readers reload the message; with `counters`, boards and tabs their counters and the move. */
-  private announce(open: OpenChat, messageId: number, counters: boolean, madeBy?: number): void {
-    this.realtime.emitToRooms([rooms.chat(open.chat.id)], 'message.update', { messageId, chatId: open.chat.id, ...(madeBy === undefined ? {} : { madeBy }) });
+  /**
+   * After the commit: the chat's readers reload the message, or take `made` (a new message as its
+   * readers see it); with `counters`, boards and tabs their counters and the move.
+   */
+  private announce(open: OpenChat, messageId: number, counters: boolean, madeBy?: number, made?: ChatMessage): void {
+    this.realtime.emitToRooms([rooms.chat(open.chat.id)], 'message.update', {
+      messageId,
+      chatId: open.chat.id,
+      ...(madeBy === undefined ? {} : { madeBy }),
+      ...(made === undefined ? {} : { message: made }),
+    });
     if (counters)
       this.realtime.emitToRooms([rooms.project(open.projectId), rooms.task(open.chat.task_id)], 'task.chats.update', {
         taskId: open.chat.task_id,

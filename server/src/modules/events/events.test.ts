@@ -1,4 +1,4 @@
-import { EVENTS_PAGE_MAX, rooms, type EventsPage, type JoinResult, type LiveEventPayloads, type RoomName } from '@negayno/shared/contract';
+import { EVENTS_PAGE_MAX, rooms, type ChatMessage, type EventsPage, type JoinResult, type LiveEventPayloads, type RoomName } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { TaskRow } from '../../db/schema.js';
@@ -73,9 +73,20 @@ describe('the live events log: numbered per room, caught up with GET /api/events
 
     const missed = dataOf(await eventsOf('pm', room, start + 2));
     expect(missed).toMatchObject({ room, last: start + 6, resync: false });
+    // Each carries its message exactly as another reader who writes reads it (the pm): nothing of the author's own.
+    const asThePmReadsIt = (id: number) => ctx.get<ChatMessage>(`/api/message/${id}`, { cookie: cast.cookies.pm }).then(dataOf);
     expect(missed.events.map((event) => [event.seq, event.name, event.payload])).toEqual(
-      sent.slice(2).map((id, i) => [start + 3 + i, 'message.update', { messageId: id, chatId: chats.main, madeBy: cast.people.author.id }]),
+      await Promise.all(
+        sent
+          .slice(2)
+          .map(async (id, i) => [
+            start + 3 + i,
+            'message.update',
+            { messageId: id, chatId: chats.main, madeBy: cast.people.author.id, message: await asThePmReadsIt(id) },
+          ]),
+      ),
     );
+    expect(missed.events[0]!.payload).toMatchObject({ message: { tempId: null, dateDeleteExpires: null, can: { delete: false, reply: true } } });
     expect(dataOf(await eventsOf('pm', room, start + 6))).toEqual({ room, events: [], last: start + 6, resync: false });
     // A browser ahead of the room remembers another database: it reloads.
     expect(dataOf(await eventsOf('pm', room, start + 60)).resync).toBe(true);
