@@ -19,11 +19,16 @@ async function signedIn(browser, url, email) {
   return context;
 }
 
-/** One open: the board, a click on the card, then the frame after the chat says it is ready. */
+/**
+ * One open: the board, a click on the card once the board has settled (no request for 500 ms, as
+ * before a person's first click: the host fetches the drawer's code while the board idles), then the
+ * frame after the chat says it is ready.
+ */
 async function openOnce(page, boardUrl, taskId) {
   await page.goto(boardUrl);
   const card = page.locator(`[data-testid="task-card"][data-task-id="${taskId}"]`);
   await card.waitFor();
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.addEventListener('click', () => performance.mark('chat:click'), { capture: true, once: true }));
   await card.click();
   return page.evaluate(

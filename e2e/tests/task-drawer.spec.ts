@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerByApi, uniqueEmail } from '../support/register';
+import { DEMO } from '../support/env';
 import { signInByApi } from '../support/session';
 
 const PASSWORD = 'drawer-e2e-password';
@@ -158,4 +159,20 @@ test.describe('the task drawer', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  test("a board fetches the drawer's code while it idles, so opening a task fetches no script", async ({ page }) => {
+    const drawerCode = page.waitForRequest((request) => request.url().includes('/remotes/mf-task-chat/') && request.resourceType() === 'script');
+    await signInByApi(page, DEMO.am);
+    await page.goto('/');
+    await expect(page.getByTestId('task-card').first()).toBeVisible();
+    await drawerCode;
+    await page.waitForLoadState('networkidle');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.getByTestId('task-card').first().click();
+    await expect(page.getByTestId('task-description')).toBeVisible();
+    expect(scripts.filter((path) => path.startsWith('/remotes/mf-task-chat/'))).toEqual([]);
+  });
 });

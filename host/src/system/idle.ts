@@ -3,11 +3,12 @@ import { getMountedApps } from 'single-spa';
 const FIRST_SCREEN_MARK = 'negayno:after-first-screen';
 
 /**
- * Runs `task` once the first screen is up (an application has mounted) and the page is idle, so work
- * that can wait never competes with that screen's own chunks: an idle callback alone fires while
- * those chunks are still on the way (the main thread idles while it waits for the network).
+ * Runs `task` once the first screen is up (an application has mounted, or the one `isUp` waits for)
+ * and the page is idle, so work that can wait never competes with that screen's own chunks: an idle
+ * callback alone fires while those chunks are still on the way (the main thread idles while it waits
+ * for the network).
  */
-export function afterFirstScreen(task: () => void): void {
+export function afterFirstScreen(task: () => void, isUp: (mounted: string[]) => boolean = (mounted) => mounted.length > 0): void {
   const run = () => {
     // The size benchmark and the login budget spec count what comes after this mark as deferred work.
     if (performance.getEntriesByName(FIRST_SCREEN_MARK).length === 0) performance.mark(FIRST_SCREEN_MARK);
@@ -17,9 +18,9 @@ export function afterFirstScreen(task: () => void): void {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 });
     else setTimeout(run, 1000);
   };
-  if (getMountedApps().length > 0) return idle();
+  if (isUp(getMountedApps())) return idle();
   const onChange = () => {
-    if (getMountedApps().length === 0) return;
+    if (!isUp(getMountedApps())) return;
     window.removeEventListener('single-spa:app-change', onChange);
     idle();
   };

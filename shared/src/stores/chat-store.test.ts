@@ -306,6 +306,11 @@ describe('ChatStore', () => {
     expect(chats.chat(workId).messages.map((held) => held.id)).toEqual([3]);
     expect(server.requests.filter((request) => request.path === `/task/${taskId}/chats`)).toHaveLength(1);
     expect(server.requests.filter((request) => request.path === `/chat/${workId}/messages`)).toHaveLength(1);
+    // Asked again (the card was pressed, then the drawer opened): nothing is read twice.
+    chats.prefetch({ id: taskId, chats: { work: workId } });
+    await chats.loadTask(taskId, { reuseWithinMs: 3000 });
+    expect(server.requests.filter((request) => request.path === `/task/${taskId}/chats`)).toHaveLength(1);
+    expect(server.requests.filter((request) => request.path === `/chat/${workId}/messages`)).toHaveLength(1);
     // The pane opening just after takes that read; a live change reads again.
     expect(await chats.loadTask(taskId, { reuseWithinMs: 3000 })).toBe('ready');
     expect(server.requests.filter((request) => request.path === `/task/${taskId}/chats`)).toHaveLength(1);

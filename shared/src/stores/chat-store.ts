@@ -28,6 +28,9 @@ import { fileOf, storeFile, tempMessages, TEMP_MESSAGE_TTL_MS, type TempMessage 
 /** Spec 9: marks of messages scrolled into view go to the server at most every 180 ms. */
 export const VIEW_DEBOUNCE_MS = 180;
 
+/** Prefetched tabs at most this old are taken as they are: the card or the drawer read them as it opened. */
+export const PREFETCH_REUSE_MS = 3000;
+
 /** The composer's fields (spec 3 "Chat form fields"); reply and edit exclude each other (spec 4). */
 export interface ChatForm {
   message: string;
@@ -513,15 +516,18 @@ export class ChatsStore {
   }
 
   /**
-   * Starts the chat pane's reads as the drawer opens, beside the task's own: the card names the chats
-   * the viewer may read, so the pane finds its tabs and first page read or on the way (one round trip
-   * instead of three one after another).
+   * Starts the chat pane's reads from a card, before the drawer is there (the card is pressed) and as
+   * it opens, beside the task's own: the card names the chats the viewer may read, so the pane finds its
+   * tabs and first page read or on the way (one round trip instead of three one after another). Asked
+   * again, it reads nothing new: tabs read within PREFETCH_REUSE_MS are kept, and a chat read once is
+   * read again by its view as it opens (after joining its room, so that nothing in between is missed).
    */
   prefetch(card: Pick<TaskCard, 'id' | 'chats'>): void {
     const first = card.chats.main ?? card.chats.work;
     if (first === undefined) return;
-    void this.loadTask(card.id);
-    void this.chat(first).open();
+    void this.loadTask(card.id, { reuseWithinMs: PREFETCH_REUSE_MS });
+    const chat = this.chat(first);
+    if (chat.status === 'idle') void chat.open();
   }
 
   private async readTask(taskId: number): Promise<LoadStatus> {

@@ -56,6 +56,19 @@ describe('KanbanBoard', () => {
     expect(labels()).toEqual(['Estimation', 'In progress', 'Testing', 'Review']);
   });
 
+  it("starts reading a card's chats as it is pressed, before the drawer's code is there", async () => {
+    signInAs('am');
+    showCards([card(5, 2, { chats: { main: 51 } })]);
+    const prefetch = jest.spyOn(rootStore.chats, 'prefetch').mockImplementation(() => {});
+    try {
+      await renderInApp(<KanbanBoard />);
+      fireEvent.pointerDown(screen.getByTestId('task-card'));
+      expect(prefetch).toHaveBeenCalledWith(expect.objectContaining({ id: 5, chats: { main: 51 } }));
+    } finally {
+      prefetch.mockRestore();
+    }
+  });
+
   it('offers a new task in column 1 only where the page allows it', async () => {
     signInAs('user');
     showCards([]);

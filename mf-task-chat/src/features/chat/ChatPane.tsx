@@ -7,7 +7,7 @@ import { Badge, Button, Spinner, Tab, TabList, Text, makeStyles, tokens } from '
 import { ChatMultipleRegular } from '@fluentui/react-icons';
 import { getSocket } from '@negayno/shared/api';
 import { type ChatKey, type ChatState, type Language, type ServerEvent } from '@negayno/shared/contract';
-import { useStores } from '@negayno/shared/stores';
+import { PREFETCH_REUSE_MS, useStores } from '@negayno/shared/stores';
 import { EmptyState, WhoseMoveBadge } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
@@ -39,9 +39,6 @@ function useGalleryEvent(): void {
     return () => window.removeEventListener(OPEN_GALLERY_EVENT, open);
   }, []);
 }
-
-/** Prefetched tabs at most this old are taken as they are: the drawer read them as it opened. */
-const PREFETCH_REUSE_MS = 3000;
 
 export const ChatPane = observer(function ChatPane(props: { taskId: number }) {
   const { t, i18n } = useTranslation('chat');
