@@ -11,6 +11,7 @@ import { UNLIMITED } from './lib/unlimited.mjs';
 const MESSAGES = Number(process.env.BENCH_CHAT_SIZE ?? 5000);
 const OPENS = Number(process.env.BENCH_RUNS ?? 10);
 const SENDS = Number(process.env.BENCH_CHAT_SENDS ?? 40);
+const SCROLL_PAGES = Number(process.env.BENCH_CHAT_SCROLL_PAGES ?? 20);
 const SEED_CONCURRENCY = 8;
 
 async function signedIn(browser, url, email) {
@@ -85,6 +86,39 @@ export async function run() {
     for (let index = 0; index < OPENS; index += 1) opens.push(await openOnce(reader, boardUrl, task.id));
     lines.push(
       `chat of ${MESSAGES} messages, click on the card → chat ready (newest 50 painted, positioned, 120 ms ready delay of spec 9 included): ${summary(opens)}`,
+    );
+
+    // Scrolling back: the reader's chat is open at its newest page; it is scrolled to the top in 400 px
+    // steps a frame apart, each time until the next older page of 50 is in, while every frame's length is
+    // recorded.
+    const scroll = await reader.evaluate(async (pages) => {
+      const list = document.querySelector('[data-testid="chat-messages"]');
+      const count = () => list.querySelectorAll('[data-testid="message"]').length;
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const frames = [];
+      let running = true;
+      let last = performance.now();
+      const tick = (now) => {
+        frames.push(now - last);
+        last = now;
+        if (running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const started = count();
+      for (let page = 0; page < pages; page += 1) {
+        const before = count();
+        while (list.scrollTop > 0) {
+          list.scrollTop = Math.max(0, list.scrollTop - 400);
+          await frame();
+        }
+        const deadline = performance.now() + 5000;
+        while (count() === before && performance.now() < deadline) await frame();
+      }
+      running = false;
+      return { loaded: count() - started, frames: frames.length, long: frames.filter((ms) => ms > 50).length, worst: Math.max(...frames) };
+    }, SCROLL_PAGES);
+    lines.push(
+      `scrolled back ${scroll.loaded} messages (${SCROLL_PAGES} older pages): ${scroll.frames} frames, ${scroll.long} over 50 ms, longest ${scroll.worst.toFixed(1)} ms`,
     );
 
     // One browser sends, the other paints: the sender's clock at Enter, the reader's at the frame with the text.

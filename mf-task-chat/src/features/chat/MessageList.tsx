@@ -250,7 +250,7 @@ export const MessageList = observer(function MessageList(props: { chat: ChatStor
           const day = dayKey(at);
           const divider = day !== previousDay;
           previousDay = day;
-          const label = dayLabel(at, language);
+          const label = divider ? dayLabel(at, language) : '';
           return (
             <Fragment key={item.key}>
               {divider && (

@@ -1,6 +1,6 @@
 /** Small formatting rules of the chat: date dividers, times, the tab badge, role colours. */
 import { tokens } from '@negayno/shared/fluent';
-import { toDate } from '@negayno/shared/lib';
+import { dateFormat, toDate } from '@negayno/shared/lib';
 import type { ChatRole, Language } from '@negayno/shared/contract';
 
 /** Spec 9: a tab's badge shows a ':D' sticker above 99. */
@@ -12,10 +12,6 @@ export function tabBadge(count: number): string | null {
 
 /** Spec 9: the scroll-to-bottom badge counts up to 1000. */
 export const UNREAD_BADGE_MAX = 1000;
-
-function localeOf(language: Language): string {
-  return language === 'en' ? 'en-GB' : 'uk-UA';
-}
 
 /** The day a message belongs to (local time), as a key for dividers. */
 export function dayKey(timestamp: number): string {
@@ -30,15 +26,11 @@ export function dayLabel(timestamp: number, language: Language, now = new Date()
   const days = Math.round((startOf(now) - startOf(date)) / 86_400_000);
   if (days === 0) return 'today';
   if (days === 1) return 'yesterday';
-  return new Intl.DateTimeFormat(localeOf(language), {
-    day: 'numeric',
-    month: 'long',
-    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  }).format(date);
+  return dateFormat(language, { day: 'numeric', month: 'long', ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }) }).format(date);
 }
 
 export function timeOf(timestamp: number, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { hour: '2-digit', minute: '2-digit' }).format(toDate(timestamp));
+  return dateFormat(language, { hour: '2-digit', minute: '2-digit' }).format(toDate(timestamp));
 }
 
 /** Spec 6: author names are coloured by role; readable in both themes (Fluent's palette foregrounds). */
