@@ -2,7 +2,7 @@ import type { AccountRole } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { projectAccessOf, type ProjectAccess } from './policy.js';
-import { relationsOf } from './repo.js';
+import { relationsIn, relationsOf } from './repo.js';
 
 export interface ProjectPerson {
   userId: number;
@@ -40,6 +40,21 @@ export async function peopleOfProject(db: Db, projectId: number): Promise<Projec
 export async function projectAccessIn(db: Db, user: AuthUser, projectId: number): Promise<ProjectAccess | null> {
   const [relation] = await relationsOf(db, user.id, projectId);
   return relation ? projectAccessOf(user, relation) : null;
+}
+
+/** projectAccessIn for several users at once, in one statement: null for those with no access. */
+export async function projectAccessesIn(db: Db, users: AuthUser[], projectId: number): Promise<Map<number, ProjectAccess | null>> {
+  const relations = await relationsIn(
+    db,
+    users.map((user) => user.id),
+    projectId,
+  );
+  return new Map(
+    users.map((user) => {
+      const relation = relations.get(user.id);
+      return [user.id, relation ? projectAccessOf(user, relation) : null];
+    }),
+  );
 }
 
 export async function projectNameOf(db: Db, projectId: number): Promise<string | null> {

@@ -1,5 +1,5 @@
 /** The projects module's front door: project access for the modules that live inside a project, the services and routes. */
-export { peopleOfProject, projectAccessIn, projectNameOf, type ProjectPerson } from './audience.js';
+export { peopleOfProject, projectAccessesIn, projectAccessIn, projectNameOf, type ProjectPerson } from './audience.js';
 export { ProjectEditingService } from './editing.js';
 export { ProjectEvents } from './events.js';
 export { ProjectMembersService } from './members.js';

@@ -1,5 +1,5 @@
 import type { Currency, ProjectRole } from '@negayno/shared/contract';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database, StaffProjectRole } from '../../db/schema.js';
 
@@ -16,38 +16,61 @@ export interface ProjectRelation {
   performsATask: boolean;
 }
 
-function performsATaskIn(eb: ExpressionBuilder<Database, 'projects'>, userId: number) {
+function performsATaskIn(eb: ExpressionBuilder<Database, 'projects'>, user: number | Expression<number>) {
   return eb.exists(
     eb
       .selectFrom('task_performers as tp')
       .innerJoin('tasks as t', 't.id', 'tp.task_id')
       .select(sql`1`.as('one'))
       .whereRef('t.project_id', '=', 'projects.id')
-      .where('tp.user_id', '=', userId),
+      .where('tp.user_id', '=', user),
   );
 }
 
-/** Every live project the user is tied to in any way (or just the one asked for). */
+/** What a relation holds of the project and of the user's place in it (joined as pm and ps). */
+const RELATION_COLUMNS = [
+  'projects.id as projectId',
+  'projects.name',
+  'projects.currency',
+  'projects.created_at as createdAt',
+  'projects.archived_at as archivedAt',
+  'pm.role as memberRole',
+  'pm.sort_order as sortOrder',
+  'ps.role as staffRole',
+] as const;
+
 export async function relationsOf(db: Db, userId: number, onlyProjectId?: number): Promise<ProjectRelation[]> {
   let query = db
     .selectFrom('projects')
     .leftJoin('project_members as pm', (join) => join.onRef('pm.project_id', '=', 'projects.id').on('pm.user_id', '=', userId))
     .leftJoin('project_staff as ps', (join) => join.onRef('ps.project_id', '=', 'projects.id').on('ps.user_id', '=', userId))
-    .select((eb) => [
-      'projects.id as projectId',
-      'projects.name',
-      'projects.currency',
-      'projects.created_at as createdAt',
-      'projects.archived_at as archivedAt',
-      'pm.role as memberRole',
-      'pm.sort_order as sortOrder',
-      'ps.role as staffRole',
-      performsATaskIn(eb, userId).$castTo<boolean>().as('performsATask'),
-    ])
+    .select((eb) => [...RELATION_COLUMNS, performsATaskIn(eb, userId).$castTo<boolean>().as('performsATask')])
     .where('projects.deleted_at', 'is', null)
     .where((eb) => eb.or([eb('pm.user_id', 'is not', null), eb('ps.user_id', 'is not', null), performsATaskIn(eb, userId)]));
   if (onlyProjectId !== undefined) query = query.where('projects.id', '=', onlyProjectId);
   return query.orderBy('projects.id').execute();
+}
+
+/**
+ * How each of these users is tied to one project, in one statement (a task's audience asks it of every
+ * person a task event may concern; one relationsOf each was a query per person). Users with no tie to
+ * the project, or a deleted project, are absent from the answer.
+ */
+export async function relationsIn(db: Db, userIds: number[], projectId: number): Promise<Map<number, ProjectRelation>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('projects', (join) => join.on('projects.id', '=', projectId).on('projects.deleted_at', 'is', null))
+    .leftJoin('project_members as pm', (join) => join.onRef('pm.project_id', '=', 'projects.id').onRef('pm.user_id', '=', 'u.id'))
+    .leftJoin('project_staff as ps', (join) => join.onRef('ps.project_id', '=', 'projects.id').onRef('ps.user_id', '=', 'u.id'))
+    .select((eb) => ['u.id as userId', ...RELATION_COLUMNS, performsATaskIn(eb, eb.ref('u.id')).$castTo<boolean>().as('performsATask')])
+    .where('u.id', 'in', userIds)
+    .execute();
+  const relations = new Map<number, ProjectRelation>();
+  for (const { userId, ...relation } of rows) {
+    if (relation.memberRole !== null || relation.staffRole !== null || relation.performsATask) relations.set(userId, relation);
+  }
+  return relations;
 }
 
 export interface MemberRow {

@@ -7,7 +7,7 @@
 import type { Db } from '../../db/connection.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { NotificationAudience, TaskAudienceAnswer } from '../notifications/index.js';
-import { peopleOfProject, projectAccessIn, projectNameOf } from '../projects/index.js';
+import { peopleOfProject, projectAccessesIn, projectNameOf } from '../projects/index.js';
 import { findUserById } from '../users/index.js';
 import { canSeeTask } from './policy.js';
 import { findTaskRow } from './repo.js';
@@ -31,11 +31,10 @@ async function ofTask(db: Db, taskId: number): Promise<TaskAudienceAnswer | null
     const user = await findUserById(db, userId);
     if (user) candidates.set(userId, { id: user.id, role: user.role, email: user.email });
   }
-  const recipients: number[] = [];
-  for (const user of candidates.values()) {
-    const access = await projectAccessIn(db, user, task.project_id);
-    if (canSeeTask(user, access, task, performerIds.has(user.id))) recipients.push(user.id);
-  }
+  const accesses = await projectAccessesIn(db, [...candidates.values()], task.project_id);
+  const recipients = [...candidates.values()]
+    .filter((user) => canSeeTask(user, accesses.get(user.id) ?? null, task, performerIds.has(user.id)))
+    .map((user) => user.id);
   return { projectId: task.project_id, projectName: projectName ?? '', taskNumber: task.number, taskName: task.name, recipients };
 }
 
