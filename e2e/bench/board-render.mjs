@@ -13,9 +13,9 @@ const SIZES = (process.env.BENCH_BOARD_TASKS ?? '2000,5000,10000').split(',').ma
 const RENDER_RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const LIVE_SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 30);
 
-async function signedInPage(browser, url) {
+export async function signedInPage(browser, url, email = 'admin@demo.test') {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const response = await context.request.post(`${url}/api/login`, { data: { email: 'admin@demo.test', password: 'negayno-demo' } });
+  const response = await context.request.post(`${url}/api/login`, { data: { email, password: 'negayno-demo' } });
   if (!response.ok()) throw new Error(`login failed: ${response.status()}`);
   const page = await context.newPage();
   await page.addInitScript(recordLongTasks);
@@ -23,13 +23,13 @@ async function signedInPage(browser, url) {
 }
 
 /** Loads the board and answers the first paint's figures of that load (see firstPaintFigures). */
-async function renderOnce(page, url) {
+export async function renderOnce(page, url) {
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByName('board:render', 'measure').length > 0, undefined, { timeout: 60_000 });
   return page.evaluate(firstPaintFigures);
 }
 
-function benchProject(dataDir, tasks) {
+export function benchProject(dataDir, tasks) {
   return Number(
     runAdmin(dataDir, ['bench-project', '--tasks', String(tasks)])
       .trim()
@@ -39,7 +39,7 @@ function benchProject(dataDir, tasks) {
 }
 
 /** The first paint figures of one board, loaded RENDER_RUNS times after a warm-up load. */
-async function renderFigures(page, boardUrl) {
+export async function renderFigures(page, boardUrl) {
   await renderOnce(page, boardUrl);
   const counters = await page.getByTestId('column-count').allInnerTexts();
   const cards = counters.reduce((sum, text) => sum + Number(text), 0);
