@@ -7,7 +7,8 @@
  * place by its id.
  */
 import { z } from 'zod';
-import type { ChatMessage, ChatPerson } from './chats.js';
+import type { ChatMessage, ChatPerson, WhoseMove } from './chats.js';
+import type { ChatKey } from './enums.js';
 import type { UnixSeconds } from './entities.js';
 import { MAX_ID } from './limits.js';
 
@@ -40,9 +41,23 @@ export interface LiveEventPayloads {
    * message up to it; the reader's other tabs take the counters from `GET /task/{id}/chats`.
    */
   'chat.read': { chatId: number; taskId: number; userId: number; messageId: number; reader: ChatPerson };
-  /** A task's chats changed (a new message): boards refetch the card (unread counters, whose move). */
-  'task.chats.update': { taskId: number; chatId: number };
+  /**
+   * A task's chats changed (a new message): boards refetch the card and panes the tabs (unread
+   * counters, whose move). The event of a person's message says who wrote it (`madeBy`), in which chat
+   * (`key`) and whose move it is now: for its author nothing else changed (their own message is not
+   * unread, and it marked the chat read up to it), so the author's board and pane read nothing.
+   */
+  'task.chats.update': { taskId: number; chatId: number; madeBy?: number; key?: ChatKey; whoseMove?: WhoseMove | null };
   'notification.new': { id: number };
+}
+
+/**
+ * What the event of the viewer's own new message says (`task.chats.update` with `madeBy` = me): the
+ * chat it went to and whose move it is now. Null for anyone else's message and for other changes.
+ */
+export function ownMessageEvent(event: LiveEventPayloads['task.chats.update'], me: number | null): { key: ChatKey; whoseMove: WhoseMove | null } | null {
+  if (me === null || event.madeBy !== me || event.key === undefined || event.whoseMove === undefined) return null;
+  return { key: event.key, whoseMove: event.whoseMove };
 }
 
 export type LoggedEventName = keyof LiveEventPayloads;

@@ -220,6 +220,21 @@ describe('BoardStore with the API', () => {
     await other.load(1);
     expect(beacons).toHaveLength(2);
   });
+
+  it("reads a card again for someone else's new message, and takes its own message's move without a read", async () => {
+    const clientMove = { who: 'client' as const, since: 1_700_000_100 };
+    store.upsert(card({ id: 4, unreadMessageCounters: { main: { count: 2 }, work: { count: 1 } }, whoseMove: null }));
+    server.routes['GET /task/4/get-card'] = { data: card({ id: 4, unreadMessageCounters: { main: { count: 3 }, work: { count: 1 } }, whoseMove: clientMove }) };
+    await store.onTaskChats({ taskId: 4, chatId: 40, madeBy: 8, key: 'main', whoseMove: clientMove });
+    expect(server.requests.map((request) => request.path)).toEqual(['/task/4/get-card']);
+    expect(store.cards.get(4)?.unreadMessageCounters.main.count).toBe(3);
+
+    // The viewer (7) wrote in the work chat: it is read up to there, and the move is the event's.
+    const managerMove = { who: 'manager' as const, since: 1_700_000_200 };
+    await store.onTaskChats({ taskId: 4, chatId: 41, madeBy: 7, key: 'work', whoseMove: managerMove });
+    expect(server.requests).toHaveLength(1);
+    expect(store.cards.get(4)).toMatchObject({ whoseMove: managerMove, unreadMessageCounters: { main: { count: 3 }, work: { count: 0 } } });
+  });
 });
 
 describe('filter query', () => {

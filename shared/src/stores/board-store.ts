@@ -4,7 +4,16 @@
  * a late answer cannot undo a live update.
  */
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { KANBAN_COLUMNS, endpoints, type ColumnSet, type ServerEvent, type KanbanColumn, type TaskCard, type TaskFilter } from '@negayno/shared/contract';
+import {
+  KANBAN_COLUMNS,
+  endpoints,
+  ownMessageEvent,
+  type ColumnSet,
+  type ServerEvent,
+  type KanbanColumn,
+  type TaskCard,
+  type TaskFilter,
+} from '@negayno/shared/contract';
 import { call, sendLog } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
 import { settle, type LoadStatus } from './load.js';
@@ -104,8 +113,19 @@ export class BoardStore {
   /**
    * `task.chats.update` (a new message): the card's unread counters and whose move changed, which are
    * the viewer's own and do not move the card's `dateUpdate`, so the card is read again and taken as is.
+   * The viewer's own message changed only whose move (the event says) and left its chat read: nothing
+   * is read then.
    */
   async onTaskChats(event: ServerEvent<'task.chats.update'>): Promise<void> {
+    const own = ownMessageEvent(event, this.userId());
+    if (own) {
+      const held = this.cards.get(event.taskId);
+      if (held) {
+        const unreadMessageCounters = { ...held.unreadMessageCounters, [own.key]: { count: 0 } };
+        this.cards = withCard(this.cards, { ...held, whoseMove: own.whoseMove, unreadMessageCounters });
+      }
+      return;
+    }
     if (!this.cards.has(event.taskId)) return;
     const result = await settle(call(endpoints.tasks.card, { params: { id: event.taskId } }, { name: `card-chats-${event.taskId}`, quiet: true }));
     runInAction(() => {

@@ -318,6 +318,33 @@ describe('ChatStore', () => {
     expect(server.requests.filter((request) => request.path === `/task/${taskId}/chats`)).toHaveLength(2);
   });
 
+  it("reads a task's tabs again for someone else's new message, and takes its own message's move without a read", async () => {
+    const chats = new ChatsStore(() => ME);
+    const taskId = 5151;
+    const main = state(515, { taskId, unreadCount: 4 });
+    const work = state(516, { key: 'work', taskId, unreadCount: 1 });
+    const tabs = (mainUnread: number) => ({
+      taskId,
+      chats: [{ ...main, unreadCount: mainUnread }, work],
+      unreadMessageCounters: { main: { count: mainUnread }, work: { count: 1 } },
+      whoseMove: null,
+    });
+    server.routes[`GET /task/${taskId}/chats`] = { data: tabs(4) };
+    await chats.loadTask(taskId);
+    const reads = () => server.requests.filter((request) => request.path === `/task/${taskId}/chats`).length;
+
+    server.routes[`GET /task/${taskId}/chats`] = { data: tabs(5) };
+    await chats.onTaskChats({ taskId, chatId: main.id, madeBy: 2, key: 'main', whoseMove: null });
+    expect(reads()).toBe(2);
+    expect(chats.tasks.get(taskId)?.unreadMessageCounters.main.count).toBe(5);
+
+    const move = { who: 'client' as const, since: 1_700_000_300 };
+    await chats.onTaskChats({ taskId, chatId: main.id, madeBy: ME, key: 'main', whoseMove: move });
+    expect(reads()).toBe(2);
+    expect(chats.tasks.get(taskId)).toMatchObject({ whoseMove: move, unreadMessageCounters: { main: { count: 0 }, work: { count: 1 } } });
+    expect(chats.tasks.get(taskId)?.chats.map((chat) => chat.unreadCount)).toEqual([0, 1]);
+  });
+
   it('pages back from the oldest message held', async () => {
     const { chatId, store } = newChat();
     server.routes[`GET /chat/${chatId}/messages`] = { data: { list: [message(chatId, 51), message(chatId, 52)], hasMore: true, chat: state(chatId) } };

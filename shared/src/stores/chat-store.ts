@@ -18,9 +18,11 @@ import {
   type ChatState,
   type Emoji,
   type MessagesPage,
+  type ServerEvent,
   type TaskCard,
   type TaskChats,
   type ViewedAnswer,
+  ownMessageEvent,
 } from '@negayno/shared/contract';
 import { settle, type LoadStatus } from './load.js';
 import { fileOf, storeFile, tempMessages, TEMP_MESSAGE_TTL_MS, type TempMessage } from './chat-temp-messages.js';
@@ -513,6 +515,23 @@ export class ChatsStore {
       this.loading.set(taskId, loading);
     }
     return loading;
+  }
+
+  /**
+   * `task.chats.update`: the task's tabs are read again, but for the viewer's own new message, which
+   * changed only whose move (the event says) and left its chat read up to it.
+   */
+  onTaskChats(event: ServerEvent<'task.chats.update'>): Promise<LoadStatus> {
+    const own = ownMessageEvent(event, this.me());
+    const held = this.tasks.get(event.taskId);
+    if (!own || !held) return this.loadTask(event.taskId);
+    this.tasks.set(event.taskId, {
+      ...held,
+      chats: held.chats.map((chat) => (chat.id === event.chatId ? { ...chat, unreadCount: 0 } : chat)),
+      unreadMessageCounters: { ...held.unreadMessageCounters, [own.key]: { count: 0 } },
+      whoseMove: own.whoseMove,
+    });
+    return Promise.resolve('ready');
   }
 
   /**

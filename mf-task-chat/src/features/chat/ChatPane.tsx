@@ -63,7 +63,7 @@ export const ChatPane = observer(function ChatPane(props: { taskId: number }) {
     load({ reuseWithinMs: PREFETCH_REUSE_MS });
     // A new message in any chat of the task: its tabs' counters and whose move change.
     const socket = getSocket();
-    const onChats = (event: ServerEvent<'task.chats.update'>) => event.taskId === taskId && void chats.loadTask(taskId);
+    const onChats = (event: ServerEvent<'task.chats.update'>) => event.taskId === taskId && void chats.onTaskChats(event);
     socket.on('task.chats.update', onChats);
     return () => void socket.off('task.chats.update', onChats);
   }, [chats, taskId, load]);

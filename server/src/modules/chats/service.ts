@@ -151,11 +151,11 @@ export class ChatsService {
       }
       throw error;
     }
-    const made = await this.presentOne(user, open, messageId);
+    const [made, whoseMove] = await Promise.all([this.presentOne(user, open, messageId), this.moveOf(open.chat.task_id)]);
     // The readers hear of it first, with the message itself: they paint it without reading it again.
     // The notifications of those away follow in their own transaction (a crash in between loses a
     // notification, never the message, and the readers do not wait for it).
-    this.announce(open, messageId, true, user.id, forOtherReaders(made));
+    this.announce(open, messageId, true, { madeBy: user.id, made: forOtherReaders(made), whoseMove });
     // Who has the chat open is asked of every server process before the transaction: waiting on a
     // process that just died must not hold a database connection meanwhile (issue 18).
     const present = await this.realtime.usersIn(rooms.chat(open.chat.id));
@@ -369,21 +369,24 @@ export class ChatsService {
   }
 
   /**
-   * After the commit: the chat's readers reload the message, or take `made` (a new message as its
-   * readers see it); with `counters`, boards and tabs their counters and the move.
+   * After the commit: the chat's readers reload the message, or, with `making` (a new message), take it
+   * as they see it; with `counters`, boards and tabs hear that the task's counters and move changed.
    */
-  private announce(open: OpenChat, messageId: number, counters: boolean, madeBy?: number, made?: ChatMessage): void {
-    this.realtime.emitToRooms([rooms.chat(open.chat.id)], 'message.update', {
-      messageId,
-      chatId: open.chat.id,
-      ...(madeBy === undefined ? {} : { madeBy }),
-      ...(made === undefined ? {} : { message: made }),
-    });
+  private announce(open: OpenChat, messageId: number, counters: boolean, making?: { madeBy: number; made: ChatMessage; whoseMove: WhoseMove | null }): void {
+    const chatId = open.chat.id;
+    this.realtime.emitToRooms(
+      [rooms.chat(chatId)],
+      'message.update',
+      making ? { messageId, chatId, madeBy: making.madeBy, message: making.made } : { messageId, chatId },
+    );
     if (counters)
-      this.realtime.emitToRooms([rooms.project(open.projectId), rooms.task(open.chat.task_id)], 'task.chats.update', {
-        taskId: open.chat.task_id,
-        chatId: open.chat.id,
-      });
+      this.realtime.emitToRooms(
+        [rooms.project(open.projectId), rooms.task(open.chat.task_id)],
+        'task.chats.update',
+        making
+          ? { taskId: open.chat.task_id, chatId, madeBy: making.madeBy, key: open.chat.key, whoseMove: making.whoseMove }
+          : { taskId: open.chat.task_id, chatId },
+      );
   }
 }
 

@@ -112,7 +112,15 @@ describe('the live events log: numbered per room, caught up with GET /api/events
     const event = await heard;
     expect(Object.keys(event.seq).sort()).toEqual([rooms.project(cast.projectId), rooms.task(task.id)].sort());
     const projectLog = dataOf(await eventsOf('am', rooms.project(cast.projectId), event.seq[rooms.project(cast.projectId)]! - 1));
-    expect(projectLog.events).toEqual([expect.objectContaining({ name: 'task.chats.update', payload: { taskId: task.id, chatId: chats.main } })]);
+    // It says who wrote in which chat and whose move it is now, as the task's whose-move call answers it.
+    const whoseMove = dataOf(await ctx.get(`/api/task/${task.id}/whose-move`, { cookie: cast.cookies.am }));
+    expect(projectLog.events).toEqual([
+      expect.objectContaining({
+        name: 'task.chats.update',
+        payload: { taskId: task.id, chatId: chats.main, madeBy: cast.people.author.id, key: 'main', whoseMove },
+      }),
+    ]);
+    expect(whoseMove).toMatchObject({ who: 'manager' });
   });
 
   it('asks the room policy before reading a log: no work chat for a client, no one else’s user room, no nonsense', async () => {
