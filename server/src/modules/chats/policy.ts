@@ -45,21 +45,21 @@ export function windowsOf(viewer: AuthUser, message: MessageFacts, write: boolea
 
 export function messagePermissionsOf(viewer: AuthUser, message: MessageFacts, write: boolean, now: Date): MessagePermissions {
   const windows = windowsOf(viewer, message, write, now);
-  const live = isAnswerable(message, write);
+  const live = write && isAnswerable(message.authorId, message.deletedAt !== null);
   return { update: windows.update !== null, delete: windows.delete !== null, recovery: windows.recovery !== null, react: live, reply: live };
 }
 
-/** A person's message not deleted, in a chat the viewer writes in: it may be reacted and replied to. */
-function isAnswerable(message: Pick<MessageFacts, 'authorId' | 'deletedAt'>, write: boolean): boolean {
-  return write && message.authorId !== null && message.deletedAt === null;
+/** A person's message, not deleted: in a chat the viewer writes in, it may be reacted and replied to. */
+function isAnswerable(authorId: number | null, deleted: boolean): boolean {
+  return authorId !== null && !deleted;
 }
 
 /**
  * What anyone but its author may do with a message, for a reader who writes in the chat: react and
  * reply, never change it (the windows are the author's). A reader who only reads may do neither.
  */
-export function othersPermissionsOf(message: Pick<MessageFacts, 'authorId' | 'deletedAt'>): MessagePermissions {
-  const live = isAnswerable(message, true);
+export function othersPermissionsOf(authorId: number | null, deleted: boolean): MessagePermissions {
+  const live = isAnswerable(authorId, deleted);
   return { update: false, delete: false, recovery: false, react: live, reply: live };
 }
 

@@ -145,6 +145,6 @@ export function forOtherReaders(message: ChatMessage): ChatMessage {
     dateDeleteExpires: null,
     dateRecoveryExpires: null,
     viewed: false,
-    can: othersPermissionsOf({ authorId: message.author?.id ?? null, deletedAt: message.dateDelete === null ? null : new Date(message.dateDelete * 1000) }),
+    can: othersPermissionsOf(message.author?.id ?? null, message.dateDelete !== null),
   };
 }

@@ -39,6 +39,7 @@ const RELATION_COLUMNS = [
   'ps.role as staffRole',
 ] as const;
 
+/** Every live project the user is tied to in any way (or just the one asked for). */
 export async function relationsOf(db: Db, userId: number, onlyProjectId?: number): Promise<ProjectRelation[]> {
   let query = db
     .selectFrom('projects')
