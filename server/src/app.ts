@@ -32,7 +32,7 @@ import { systemRoutes } from './modules/system/index.js';
 import { installReleases } from './modules/releases/index.js';
 import { tasksRoutes } from './modules/tasks/index.js';
 import { filesRoutes } from './modules/files/index.js';
-import { avatarFilesRoute, usersRoutes } from './modules/users/index.js';
+import { avatarFilesRoute, PROFILE_CHANGED_CHANNEL, usersRoutes } from './modules/users/index.js';
 import { workflowRoutes } from './modules/workflow/index.js';
 import { chatsRoutes } from './modules/chats/index.js';
 import { eventsRoutes } from './modules/events/index.js';
@@ -103,8 +103,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   // A change is answered once its live events are logged (issue 18): a client that got its answer
   // never depends on events a process killed a moment later still held in memory. Batched, so the
   // wait is one short transaction shared by the changes of that moment.
+  // A change also drops the profiles this process keeps before it is answered (users/profile-answers.ts):
+  // its own notifications may not have come back yet, and the client's next read must show the change.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await services.realtime.logged();
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      await services.realtime.logged();
+      services.profileAnswers.forgetAll();
+    }
     return payload;
   });
 
@@ -147,6 +152,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     SESSION_ENDED_CHANNEL,
     (tokenHash) => services.sessions.cache.forget(tokenHash),
     () => services.sessions.cache.forgetAll(),
+  );
+  // A change to what a profile shows, written anywhere, leaves this process's kept profiles at once.
+  const stopProfileListening = await database.listen(
+    PROFILE_CHANGED_CHANNEL,
+    (payload) => services.profileAnswers.changed(payload),
+    () => services.profileAnswers.forgetAll(),
   );
   // Sessions that end without a logout (expiry, the absolute cap) close their sockets within a minute.
   const sessionSweep = setInterval(() => {
@@ -194,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     clearInterval(sessionSweep);
     await stopMoneyJobs();
     await stopListening();
+    await stopProfileListening();
     await services.workflowScheduler.stop();
     await poller?.stop();
     await webhookRegistration?.stop();

@@ -25,7 +25,7 @@ import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, Readiness, VersionService } from './modules/system/index.js';
 import { BoardAnswers, TaskEditingService, TasksService, boardViewOf, columnCountersFor, taskAudience } from './modules/tasks/index.js';
 import { FilesService, LocalFileStore, S3FileStore, type FileStore } from './modules/files/index.js';
-import { AvatarStore, PasswordChangeService, UsersService } from './modules/users/index.js';
+import { AvatarStore, PasswordChangeService, ProfileAnswers, UsersService } from './modules/users/index.js';
 import { NotificationsNotifier, WorkflowScheduler, WorkflowService } from './modules/workflow/index.js';
 import { ReleaseFiles, ReleaseService } from './modules/releases/index.js';
 import {
@@ -67,6 +67,7 @@ export interface Services {
   taskEditing: TaskEditingService;
   files: FilesService;
   users: UsersService;
+  profileAnswers: ProfileAnswers;
   workflow: WorkflowService;
   workflowScheduler: WorkflowScheduler;
   avatars: AvatarStore;
@@ -165,6 +166,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     taskEditing: new TaskEditingService(db, tasks),
     files,
     users,
+    profileAnswers: new ProfileAnswers((user) => users.profileOf(user)),
     workflow,
     workflowScheduler: new WorkflowScheduler(db, workflow, log),
     avatars,

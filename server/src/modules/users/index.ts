@@ -17,5 +17,6 @@ export {
 } from './repo.js';
 export { AvatarStore } from './avatars.js';
 export { PasswordChangeService } from './password.js';
+export { PROFILE_CHANGED_CHANNEL, ProfileAnswers } from './profile-answers.js';
 export { avatarFilesRoute, usersRoutes } from './routes.js';
 export { UsersService, type NotificationsOfUser, type ProfileRulesOf, type ProjectsOfUser } from './service.js';

@@ -5,7 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { AVATAR, endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
-import { route } from '../../http/endpoint.js';
+import { preparedRoute, route } from '../../http/endpoint.js';
 import type { Services } from '../../services.js';
 import { requireUser, sessionTokenOf, userOf } from '../auth/index.js';
 import { AVATAR_NAME } from './avatars.js';
@@ -28,7 +28,7 @@ export function usersRoutes(services: Services): FastifyPluginAsync {
     // Multipart parsing for this plugin's routes only, unless the app registered it for all already.
     if (!app.hasRequestDecorator('isMultipart')) await app.register(fastifyMultipart);
     const signedIn = { preHandler: requireUser };
-    route(app, endpoints.users.profile, async ({ request }) => services.users.profileOf(userOf(request)), signedIn);
+    preparedRoute(app, endpoints.users.profile, async ({ request }) => services.profileAnswers.of(userOf(request)), signedIn);
     route(app, endpoints.users.get, async ({ params, request }) => services.users.publicUser(userOf(request), params.id), signedIn);
     route(app, endpoints.users.updateFullname, async ({ body, request }) => services.users.updateFullname(userOf(request), body), signedIn);
     route(app, endpoints.users.updatePhone, async ({ body, request }) => services.users.updatePhone(userOf(request), body), signedIn);
