@@ -166,7 +166,10 @@ describe('the profile answer of a server process (issue 15)', () => {
 
   it('shows a change made through the app in the next read, with no wait', async () => {
     const project = await createProject(ctx.db, { owner: client });
-    await ctx.db.insertInto('notifications').values({ user_id: client.id, kind: 'task_created', project_id: project.id, payload: JSON.stringify({}) }).execute();
+    await ctx.db
+      .insertInto('notifications')
+      .values({ user_id: client.id, kind: 'task_created', project_id: project.id, payload: JSON.stringify({}) })
+      .execute();
     await msUntil(profile, (read) => read.notificationCount === 1);
     expect((await ctx.post('/api/notifications/viewed', undefined, { cookie })).status).toBe(200);
     expect((await profile()).notificationCount).toBe(0);
@@ -211,14 +214,20 @@ describe('the profile answer of a server process (issue 15)', () => {
     const pmKept = (await profile(pmCookie)).projectCount;
     await ctx.db.updateTable('projects').set({ deleted_at: new Date() }).where('id', '=', project.id).execute();
     await msUntil(profile, (read) => read.projectCount === kept);
-    await msUntil(() => profile(pmCookie), (read) => read.projectCount === pmKept - 1);
+    await msUntil(
+      () => profile(pmCookie),
+      (read) => read.projectCount === pmKept - 1,
+    );
   });
 
   it('shows a change made through one process in another process within milliseconds', async () => {
     await profileIn(other);
     const changed = await ctx.request('PUT', '/api/user/update-fullname', { cookie, payload: { firstname: 'Марія', lastname: 'Бойко' } });
     expect(changed.status).toBe(200);
-    const ms = await msUntil(() => profileIn(other), (read) => read.firstname === 'Марія');
+    const ms = await msUntil(
+      () => profileIn(other),
+      (read) => read.firstname === 'Марія',
+    );
     expect(ms).toBeLessThan(1_000);
   });
 });
