@@ -85,7 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const services = createServices(config, database.db, new Realtime(io, eventLog, (error) => app.log.error({ err: error }, 'live event failed')), app.log);
 
   // External plugins.
-  await installSecurityHeaders(app, { isProduction: config.isProduction });
+  installSecurityHeaders(app, { isProduction: config.isProduction });
   await app.register(fastifyCookie);
   await installCompression(app);
 

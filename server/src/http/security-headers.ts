@@ -1,17 +1,45 @@
 /**
- * Security headers on every answer, through @fastify/helmet. The Content-Security-Policy fits the
+ * Security headers on every answer, as helmet writes them. The Content-Security-Policy fits the
  * host and its remotes: every script comes from this origin (the host's bundle and the remotes'
  * remoteEntry.js and chunks under /remotes/), none inline; Fluent UI (Griffel) and the host's splash
  * insert <style> elements, so styles allow 'unsafe-inline'; the socket is this origin too ('self'
  * covers ws: and wss: of it). No page may frame the app (frame-ancestors 'none', X-Frame-Options DENY).
  */
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
-export async function installSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean }): Promise<void> {
-  await app.register(fastifyHelmet, {
+/**
+ * The headers are the same for every answer (no nonces), so helmet runs once, here, and each request
+ * only sets what it wrote. Issue 15: @fastify/helmet builds helmet anew for every request, parsing the
+ * policy each time, which was about a fifth of the CPU of a signed-in read served from memory. A
+ * route may still replace one of them (a file's own sandboxing policy): headers a reply sets win.
+ */
+export function installSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean }): void {
+  const headers = headersWrittenBy(helmetOptions(options));
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+}
+
+/** What helmet sets on a response, with nothing else of the request or the response read. */
+export function headersWrittenBy(options: HelmetOptions): Array<[string, string]> {
+  const written = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => written.set(name.toLowerCase(), value),
+    removeHeader: (name: string) => written.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return [...written];
+}
+
+function helmetOptions(options: { isProduction: boolean }): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,5 +65,5 @@ export async function installSecurityHeaders(app: FastifyInstance, options: { is
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     // HSTS only where the site is served over HTTPS: in production, behind its TLS proxy.
     strictTransportSecurity: options.isProduction ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
-  });
+  };
 }

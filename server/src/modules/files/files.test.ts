@@ -87,6 +87,8 @@ describe.each(STORES)('task files on %s: upload checked by type and content, ser
     expect(content.status).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');
     expect(content.headers['x-content-type-options']).toBe('nosniff');
+    // The file's own policy, not the app's: opened on its own, nothing in it runs.
+    expect(content.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
     expect(content.headers['content-disposition']).toMatch(/^inline; .*filename\*=UTF-8''%D0%A4%D0%BE%D1%82%D0%BE\.png$/);
     const download = await ctx.get(`${file.url}?download=1`, { cookie: cookies.guest });
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);

@@ -1,0 +1,12 @@
+import autocannon from 'autocannon';
+import { newDataDir, runAdmin, startServer } from '/work/main/e2e/support/server.mjs';
+import { signInCookie } from '/work/main/e2e/bench/lib/sign-in.mjs';
+import { UNLIMITED } from '/work/main/e2e/bench/lib/unlimited.mjs';
+const dataDir = newDataDir();
+runAdmin(dataDir, ['bench-project', '--tasks', '10']);
+const path = process.argv[2] ?? '/api/user/profile';
+const server = await startServer({ ...UNLIMITED, NEGAYNO_SEED_DEMO: '0', NODE_OPTIONS: process.env.PROF ? '--cpu-prof --cpu-prof-dir=/tmp/prof' : '' }, { dataDir });
+const cookie = await signInCookie(server.url);
+const r = await autocannon({ url: server.url + path, connections: 20, duration: 5, headers: { cookie, 'accept-encoding': 'gzip, br' } });
+console.log(path, Math.round(r.requests.average), 'req/s p99', r.latency.p99);
+await server.stop();
