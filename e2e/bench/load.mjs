@@ -16,6 +16,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20,100').split(',').map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Only the calls whose line names one of these (a comma list), to measure one call again: "profile,tasks". */
+const CALLS = process.env.BENCH_CALLS?.split(',').filter(Boolean) ?? [];
 // The per-user brake (600 a minute) would answer 429 to a load test within a second.
 /** A bare node:http server in a process of its own: the ceiling every figure is read against. */
 async function startBareServer() {
@@ -109,8 +111,9 @@ async function engineLines(engine) {
           { ...json, method: 'PUT', body: JSON.stringify({ name: 'Bench project' }) },
         ],
       ];
+      const chosen = CALLS.length === 0 ? calls : calls.filter(([name]) => CALLS.some((part) => name.includes(part)));
       for (const connections of CONNECTIONS) {
-        for (const [name, path, request] of calls) {
+        for (const [name, path, request] of chosen) {
           lines.push(`${engine.padEnd(8)} ${await load(name, `${server.url}${path}`, connections, request, '/api/user/balance')}`);
         }
       }
