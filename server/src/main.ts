@@ -1,6 +1,7 @@
 /** Starts the server: configuration, database, migrations, the demo when asked, then HTTP and sockets. */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { analyzeAll } from './db/auto-analyze.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_INVITATION_CODES, DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
@@ -35,7 +36,10 @@ async function main(): Promise<void> {
   const built = await buildApp(config, { database });
   const log = built.app.log;
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-  if (config.seedDemo && (await seedDemo(database.db, built.services.ledger))) log.info('demo seeded');
+  if (config.seedDemo && (await seedDemo(database.db, built.services.ledger))) {
+    await analyzeAll(database.db);
+    log.info('demo seeded');
+  }
 
   let closing = false;
   // Graceful stop (issue 18): not ready at once, so a probing load balancer stops sending; after the

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '@negayno/shared/contract';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
+import { analyzeAll } from '../db/auto-analyze.js';
 import { migrate } from '../db/migrate.js';
 import type { InvitationKind } from '../db/schema.js';
 import { readOutbox } from '../infra/mail/outbox.js';
@@ -97,6 +98,7 @@ export const COMMANDS: Record<string, Command> = {
       if (config.isProduction) throw new UsageError('the demo is never seeded in production');
       await migrate(database);
       const seeded = await seedDemo(database.db, new LedgerService(database.db));
+      if (seeded) await analyzeAll(database.db);
       print(seeded ? 'Demo seeded.' : 'The demo is already there.');
       print(`Logins (password: ${DEMO_PASSWORD}): ${DEMO_LOGINS.map((login) => login.email).join(', ')}`);
     },
@@ -111,6 +113,7 @@ export const COMMANDS: Record<string, Command> = {
       await migrate(database);
       await seedDemo(database.db, new LedgerService(database.db));
       const { projectId } = await seedBenchProject(database.db, tasks);
+      await analyzeAll(database.db);
       print(String(projectId));
     },
   },

@@ -31,6 +31,15 @@ export async function analyzeStale(db: Db): Promise<string[]> {
   return tables;
 }
 
+/**
+ * Analyses every table: after a bulk load (the demo, a benchmark project, an import), before the first
+ * reader. PostgreSQL's autovacuum would get there within a minute or so; until then the planner
+ * guesses from an empty table.
+ */
+export async function analyzeAll(db: Db): Promise<void> {
+  await sql`ANALYZE`.execute(db);
+}
+
 /** Checks every `intervalMs` until the answered function is called; a failed check leaves the next one to try. */
 export function startAutoAnalyze(db: Db, intervalMs: number): () => void {
   let running = false;
