@@ -6,6 +6,7 @@
  * process also drops its own deletions before answering.
  */
 import type { AuthUser } from '../../lib/auth-user.js';
+import { setBounded } from '../../lib/bounded-map.js';
 
 export const SESSION_ENDED_CHANNEL = 'negayno_session_ended';
 
@@ -40,12 +41,7 @@ export class SessionCache {
 
   /** Keeps a resolved session until the TTL passes or the session itself ends, whichever is first. */
   set(tokenHash: string, user: AuthUser, endsAtMs: number): void {
-    this.entries.delete(tokenHash);
-    if (this.entries.size >= SESSION_CACHE_MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(tokenHash, { user, until: Math.min(this.now() + SESSION_CACHE_TTL_MS, endsAtMs) });
+    setBounded(this.entries, tokenHash, { user, until: Math.min(this.now() + SESSION_CACHE_TTL_MS, endsAtMs) }, SESSION_CACHE_MAX_ENTRIES);
   }
 
   forget(tokenHash: string): void {

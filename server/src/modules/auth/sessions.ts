@@ -9,6 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { setBounded } from '../../lib/bounded-map.js';
 import { SESSION_CACHE_MAX_ENTRIES, SessionCache } from './session-cache.js';
 import {
   activeTokenHashes,
@@ -83,17 +84,8 @@ export class SessionService {
     }
     if (session.isStale) await touchSession(this.db, tokenHash, session.user.id, this.lifetime);
     this.cache.set(tokenHash, session.user, session.endsAtMs);
-    this.remember(token, tokenHash);
+    setBounded(this.knownHashes, token, tokenHash, SESSION_CACHE_MAX_ENTRIES);
     return { user: session.user, tokenHash, wasExtended: session.isStale };
-  }
-
-  private remember(token: string, tokenHash: string): void {
-    this.knownHashes.delete(token);
-    this.knownHashes.set(token, tokenHash);
-    if (this.knownHashes.size > SESSION_CACHE_MAX_ENTRIES) {
-      const oldest = this.knownHashes.keys().next().value;
-      if (oldest !== undefined) this.knownHashes.delete(oldest);
-    }
   }
 
   /** Ends a session; answers whose it was (nothing when it did not exist). */

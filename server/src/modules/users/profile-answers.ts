@@ -17,6 +17,7 @@
 import type { UserProfile } from '@negayno/shared/contract';
 import { PreparedAnswer } from '../../http/prepared-answer.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { setBounded } from '../../lib/bounded-map.js';
 
 export const PROFILE_CHANGED_CHANNEL = 'negayno_profile_changed';
 /** The payload that says every profile may have changed (a project deleted, a task moved). */
@@ -56,8 +57,7 @@ export class ProfileAnswers {
     const held = this.kept.get(user.id);
     if (held && held.role === user.role && this.clock() < held.until) {
       this.hits += 1;
-      this.kept.delete(user.id);
-      this.kept.set(user.id, held);
+      setBounded(this.kept, user.id, held, MAX_ENTRIES);
       return held.answer;
     }
     const shared = this.reading.get(user.id);
@@ -91,7 +91,7 @@ export class ProfileAnswers {
       (answer) => {
         if (!reading.current) return;
         this.leave(user.id);
-        this.keep(user.id, { role: user.role, answer, until: startedAt + MAX_AGE_MS });
+        setBounded(this.kept, user.id, { role: user.role, answer, until: startedAt + MAX_AGE_MS }, MAX_ENTRIES);
       },
       () => reading.current && this.leave(user.id),
     );
@@ -104,14 +104,5 @@ export class ProfileAnswers {
     if (!reading) return;
     reading.current = false;
     this.reading.delete(userId);
-  }
-
-  private keep(userId: number, fresh: Kept): void {
-    this.kept.delete(userId);
-    this.kept.set(userId, fresh);
-    if (this.kept.size > MAX_ENTRIES) {
-      const oldest = this.kept.keys().next().value;
-      if (oldest !== undefined) this.kept.delete(oldest);
-    }
   }
 }
