@@ -47,11 +47,14 @@ async function drained(url, headers) {
   }
 }
 
+/** `${engine} ${name} c=${connections}` (the ceiling's without the engine) → requests per second. */
+const measured = new Map();
+
 /**
  * Runs one call for SECONDS at `connections` and answers its line of the table; then waits until a
  * database read (`drainPath`, signed in like the call) is quick again before the next line starts.
  */
-async function load(name, url, connections, request = {}, drainPath = '/api/version') {
+async function load(name, url, connections, request = {}, drainPath = '/api/version', key = name) {
   const result = await autocannon({
     url,
     connections,
@@ -61,6 +64,8 @@ async function load(name, url, connections, request = {}, drainPath = '/api/vers
   });
   await drained(`${new URL(url).origin}${drainPath}`, request.headers ?? {});
   const errors = result.errors + result.timeouts + result.non2xx;
+  // Requests per second by line, for the shares of the ceiling printed at the end.
+  measured.set(`${key} c=${connections}`, result.requests.average);
   return `${name.padEnd(44)} c=${String(connections).padStart(3)}  ${Math.round(result.requests.average).toString().padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  errors ${errors}`;
 }
 
@@ -114,7 +119,7 @@ async function engineLines(engine) {
       const chosen = CALLS.length === 0 ? calls : calls.filter(([name]) => CALLS.some((part) => name.includes(part)));
       for (const connections of CONNECTIONS) {
         for (const [name, path, request] of chosen) {
-          lines.push(`${engine.padEnd(8)} ${await load(name, `${server.url}${path}`, connections, request, '/api/user/balance')}`);
+          lines.push(`${engine.padEnd(8)} ${await load(name, `${server.url}${path}`, connections, request, '/api/user/balance', `${engine} ${name}`)}`);
         }
       }
     } finally {
@@ -135,6 +140,14 @@ export async function run() {
     bare.stop();
   }
   for (const engine of ENGINES) lines.push(...(await engineLines(engine)));
+  // The issue's goal, side by side: a signed-in read's share of what the bare HTTP stack answers.
+  for (const engine of ENGINES) {
+    for (const connections of CONNECTIONS) {
+      const ceiling = measured.get(`bare node:http, small JSON c=${connections}`);
+      const profile = measured.get(`${engine} GET /api/user/profile c=${connections}`);
+      if (ceiling && profile) lines.push(`${engine.padEnd(8)} profile at c=${connections}: ${((profile / ceiling) * 100).toFixed(1)} % of the ceiling`);
+    }
+  }
   return lines;
 }
 
