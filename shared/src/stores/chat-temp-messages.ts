@@ -4,7 +4,7 @@
  * or the person cancels it, so a closed tab, a reload or a cut network never loses it. IndexedDB through
  * idb: database 'chat', store 'chatTempMessages', key '{chatId}_{tempId}', version 1.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 
 export const TEMP_DB_NAME = 'chat';
 export const TEMP_STORE = 'chatTempMessages';
@@ -48,12 +48,15 @@ export function tempKey(chatId: number, tempId: string): string {
 
 let opened: Promise<IDBPDatabase<ChatDb>> | null = null;
 
+/** idb is fetched with the first message kept (issue 17): the stores load on every page, the login page's too. */
 function db(): Promise<IDBPDatabase<ChatDb>> {
-  opened ??= openDB<ChatDb>(TEMP_DB_NAME, TEMP_DB_VERSION, {
-    upgrade(database) {
-      database.createObjectStore(TEMP_STORE);
-    },
-  });
+  opened ??= import('idb').then(({ openDB }) =>
+    openDB<ChatDb>(TEMP_DB_NAME, TEMP_DB_VERSION, {
+      upgrade(database) {
+        database.createObjectStore(TEMP_STORE);
+      },
+    }),
+  );
   return opened;
 }
 
