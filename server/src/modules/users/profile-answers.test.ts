@@ -3,7 +3,7 @@ import type { UserProfile } from '@negayno/shared/contract';
 import type { BuiltApp } from '../../app.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { addMember, attachStaff, createProject, createUser } from '../../seed/builders.js';
+import { addMember, assignPerformer, attachStaff, createProject, createTask, createUser } from '../../seed/builders.js';
 import { createTestContext, injectInto, type TestContext } from '../../test/harness.js';
 import { EVERY_PROFILE, MAX_AGE_MS, MAX_ENTRIES, ProfileAnswers } from './profile-answers.js';
 
@@ -208,6 +208,13 @@ describe('the profile answer of a server process (issue 15)', () => {
 
     await ctx.db.insertInto('telegram_channels').values({ user_id: client.id, chat_id: 42, username: 'olha' }).execute();
     await msUntil(profile, (read) => read.channels.telegram.linked);
+
+    // A performer's projects are those of the tasks they perform.
+    const performer = await createUser(ctx.db, { role: 'performer' });
+    const performerCookie = await ctx.login(performer.email);
+    expect((await profile(performerCookie)).projectCount).toBe(0);
+    await assignPerformer(ctx.db, await createTask(ctx.db, { project, author: client, status: 'in_work', name: 'Верстка' }), performer);
+    await msUntil(() => profile(performerCookie), (read) => read.projectCount === 1);
 
     // A project deleted concerns everyone tied to it: staff and members alike.
     await attachStaff(ctx.db, project, pm);
