@@ -214,7 +214,10 @@ describe('the profile answer of a server process (issue 15)', () => {
     const performerCookie = await ctx.login(performer.email);
     expect((await profile(performerCookie)).projectCount).toBe(0);
     await assignPerformer(ctx.db, await createTask(ctx.db, { project, author: client, status: 'in_work', name: 'Верстка' }), performer);
-    await msUntil(() => profile(performerCookie), (read) => read.projectCount === 1);
+    await msUntil(
+      () => profile(performerCookie),
+      (read) => read.projectCount === 1,
+    );
 
     // A project deleted concerns everyone tied to it: staff and members alike.
     await attachStaff(ctx.db, project, pm);
