@@ -26,7 +26,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: { isProduc
 }
 
 /** What helmet sets on a response, with nothing else of the request or the response read. */
-export function headersWrittenBy(options: HelmetOptions): Array<[string, string]> {
+function headersWrittenBy(options: HelmetOptions): Array<[string, string]> {
   const written = new Map<string, string>();
   const response = {
     setHeader: (name: string, value: string) => written.set(name.toLowerCase(), value),

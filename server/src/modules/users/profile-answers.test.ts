@@ -72,6 +72,16 @@ describe('ProfileAnswers', () => {
 
     void answers.of({ ...other, role: 'am' });
     expect(reads.reads()).toBe(5);
+
+    // The role changed while a read for the former one was under way: that read is not kept.
+    const former = answers.of({ ...someone, role: 'user' });
+    const current = answers.of({ ...someone, role: 'pm' });
+    reads.pending[6]!.finish('pm');
+    reads.pending[5]!.finish('client');
+    await Promise.all([former, current]);
+    await settle();
+    expect(firstnameOf(await answers.of({ ...someone, role: 'pm' }))).toBe('pm');
+    expect(reads.reads()).toBe(7);
   });
 
   it('neither keeps nor shares a read during which its user changed', async () => {

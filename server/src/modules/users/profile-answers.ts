@@ -84,6 +84,8 @@ export class ProfileAnswers {
   }
 
   private read(user: AuthUser): Promise<PreparedAnswer<UserProfile>> {
+    // A read under way for the user's former role (changed meanwhile) is neither kept nor shared.
+    this.leave(user.id);
     const startedAt = this.clock();
     const reading: Reading = { answer: this.readProfile(user).then((profile) => new PreparedAnswer(profile)), role: user.role, current: true };
     this.reading.set(user.id, reading);
