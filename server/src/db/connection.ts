@@ -111,16 +111,27 @@ export function openPostgres(connectionString: string, options: { max?: number }
 
 const LISTEN_RETRY_MS = 1000;
 
+/** How often the listening connection is asked whether it is still there, and how long it may take to say. */
+export interface ListenHeartbeat {
+  everyMs: number;
+  timeoutMs: number;
+}
+const LISTEN_HEARTBEAT: ListenHeartbeat = { everyMs: 5000, timeoutMs: 3000 };
+
 /**
  * LISTEN needs one connection kept open (a pooled one goes back to the pool and forgets it). When the
  * connection drops it is opened again every second, and `onReconnect` tells the listener it missed
- * whatever was sent in between.
+ * whatever was sent in between. A connection can also die silently (a network cut, a peer gone without
+ * a reset): no error ever comes, no notification either, and the caches that rely on them would keep
+ * their entries to their age bound from then on. So the connection is asked a trivial query every few
+ * seconds, and one that does not answer in time is given up and opened again.
  */
-async function listenOnPostgres(
+export async function listenOnPostgres(
   connectionString: string,
   channel: string,
   onPayload: (payload: string) => void,
   onReconnect?: () => void,
+  heartbeat: ListenHeartbeat = LISTEN_HEARTBEAT,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
@@ -128,17 +139,43 @@ async function listenOnPostgres(
   const reconnectLater = () => {
     if (!stopped) retry = setTimeout(() => void connect().then(onReconnect, reconnectLater), LISTEN_RETRY_MS).unref();
   };
+  /** This connection is gone: closed without waiting for it (a dead one may never answer), and replaced. */
+  const lost = (gone: pg.Client) => {
+    gone.end().catch(() => {});
+    if (client !== gone) return;
+    client = null;
+    reconnectLater();
+  };
+  const keepAsking = (asked: pg.Client) => {
+    let waiting = false;
+    const timer = setInterval(() => {
+      if (client !== asked) return clearInterval(timer);
+      if (waiting) return;
+      waiting = true;
+      let late: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        late = setTimeout(() => reject(new Error('the listening connection did not answer')), heartbeat.timeoutMs);
+      });
+      Promise.race([asked.query('SELECT 1'), timedOut]).then(
+        () => {
+          clearTimeout(late);
+          waiting = false;
+        },
+        () => {
+          clearTimeout(late);
+          clearInterval(timer);
+          lost(asked);
+        },
+      );
+    }, heartbeat.everyMs);
+    timer.unref();
+  };
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
-    next.on('error', () => {
-      next.end().catch(() => {});
-      if (client !== next) return;
-      client = null;
-      reconnectLater();
-    });
+    next.on('error', () => lost(next));
     try {
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -147,6 +184,7 @@ async function listenOnPostgres(
       throw error;
     }
     client = next;
+    keepAsking(next);
   };
   await connect();
   return async () => {
