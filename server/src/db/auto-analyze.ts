@@ -32,8 +32,8 @@ export async function analyzeStale(db: Db): Promise<string[]> {
 }
 
 /**
- * Analyses every table: after a bulk load (the demo, a benchmark project, an import), before the first
- * reader. PostgreSQL's autovacuum would get there within a minute or so; until then the planner
+ * Analyses every table: as PGlite opens, and after a bulk load (the demo, a benchmark project), before
+ * the first reader. Through Kysely, so ANALYZE waits for a transaction in progress. PostgreSQL's autovacuum would get there within a minute or so; until then the planner
  * guesses from an empty table.
  */
 export async function analyzeAll(db: Db): Promise<void> {

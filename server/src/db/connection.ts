@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { startAutoAnalyze } from './auto-analyze.js';
+import { analyzeAll, startAutoAnalyze } from './auto-analyze.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -61,8 +61,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteHan
       parsers: { [INT8_OID]: (value: string) => Number(value) },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    // Through Kysely, so that ANALYZE waits for a transaction in progress instead of landing inside it.
-    await sql`ANALYZE`.execute(db);
+    await analyzeAll(db);
     const stopAnalyzer = startAutoAnalyze(db, PGLITE_ANALYZE_CHECK_MS);
     return {
       db,

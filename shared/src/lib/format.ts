@@ -18,18 +18,18 @@ function localeOf(language: Language): string {
  */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-export function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `date ${language} ${JSON.stringify(options)}`;
-  let formatter = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat(localeOf(language), options)));
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) formatters.set(key, (formatter = make()));
   return formatter;
 }
 
+export function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(`date ${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(localeOf(language), options));
+}
+
 function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `number ${language} ${JSON.stringify(options)}`;
-  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!formatter) formatters.set(key, (formatter = new Intl.NumberFormat(localeOf(language), options)));
-  return formatter;
+  return cached(`number ${language} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(localeOf(language), options));
 }
 
 /** Minor units to a whole-unit string: 1234567 kopecks -> "12 346 грн". */
