@@ -21,6 +21,8 @@ async function seriousViolations(page: Page) {
 
 test.describe('profile', () => {
   test('changes name, phone, avatar and password; the password ends the other session', async ({ page, browser }) => {
+    // Two sessions, an axe scan and three uploads: about 50 s alone, past a minute on a busy machine.
+    test.slow();
     // A session elsewhere, which the password change must end.
     const elsewhere = await browser.newContext();
     await signInByApi(await elsewhere.newPage(), DEMO.guest);

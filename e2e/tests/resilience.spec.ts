@@ -56,8 +56,12 @@ test.describe('resilience', () => {
         localStorage.setItem('appVersion', 'an-old-version');
       }
     });
+    // Documents requested, not load events: the reload may come before the first page's load event,
+    // while its remote's chunks are still arriving.
     let loads = 0;
-    page.on('load', () => (loads += 1));
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
+    });
     await page.goto('/login');
     const { data } = await (await page.request.get('/api/version')).json();
     await expect.poll(() => loads).toBe(2);

@@ -42,8 +42,11 @@ test.describe('shared singletons', () => {
       'i18next',
       '@negayno/shared/stores',
       '@negayno/shared/bus',
-      // The whole kit, shared by the screens after sign-in: fetched once, by one of them.
+      // The first screen's part of the kit, and the whole kit, shared by the screens after sign-in:
+      // each fetched once, by one build.
+      '@negayno/shared/fluent-base',
       '@negayno/shared/fluent',
+      '@negayno/shared/i18n',
       '@fluentui/react-shared-contexts',
       '@fluentui/react-utilities',
       '@griffel/react',

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test';
 import { registerByApi, uniqueEmail } from '../support/register';
 import { DEMO } from '../support/env';
 import { signInByApi } from '../support/session';
@@ -47,7 +47,8 @@ test.describe('the task drawer', () => {
 
     const other = await secondPage(browser, baseURL!, email);
     await other.goto(url);
-    await expect(other.getByTestId('description-editor')).toBeVisible();
+    // A second browser's cold load of the whole suite: seconds alone, more while the other worker runs.
+    await expect(other.getByTestId('description-editor')).toBeVisible({ timeout: 30_000 });
 
     await page.goto(url);
     const drawer = page.getByTestId('task-drawer');
@@ -161,12 +162,23 @@ test.describe('the task drawer', () => {
   }
 
   test("a board fetches the drawer's code while it idles, so opening a task fetches no script", async ({ page }) => {
-    const drawerCode = page.waitForRequest((request) => request.url().includes('/remotes/mf-task-chat/') && request.resourceType() === 'script');
+    // The drawer's scripts under way, and whether its module's own chunk has come: the prefetch asks
+    // for that chunk and its companions at once, so once it is in and nothing is pending, all are.
+    // (Not networkidle: the page reaches it before the idle prefetch begins, and it is not awaited again.)
+    const isDrawerScript = (request: Request) => request.url().includes('/remotes/mf-task-chat/') && request.resourceType() === 'script';
+    const pending = new Set<Request>();
+    let moduleChunkLoaded = false;
+    page.on('request', (request) => {
+      if (isDrawerScript(request)) pending.add(request);
+    });
+    page.on('requestfinished', (request) => {
+      if (!pending.delete(request)) return;
+      if (request.url().includes('__federation_expose_app')) moduleChunkLoaded = true;
+    });
     await signInByApi(page, DEMO.am);
     await page.goto('/');
     await expect(page.getByTestId('task-card').first()).toBeVisible();
-    await drawerCode;
-    await page.waitForLoadState('networkidle');
+    await expect.poll(() => moduleChunkLoaded && pending.size === 0, { timeout: 30_000 }).toBe(true);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

@@ -25,7 +25,7 @@ import { prefetchForSignIn } from './system/sign-in-prefetch';
 import { startVersionChecks } from './system/version-check';
 
 export async function boot(): Promise<void> {
-  initI18n();
+  const wordsLoaded = initI18n();
   const location = new LocationStore();
   listenToApiFailures(rootStore);
   listenToConnectivity(rootStore);
@@ -34,9 +34,12 @@ export async function boot(): Promise<void> {
 
   const registry = new RemoteRegistry((remote) => fallbackLifecycles(remote));
   const updates = new RemoteUpdates(registry, () => rootStore.session.user?.id ?? null);
+  const startup = Promise.all([fetchManifest().catch((): RemotesManifest => ({})), rootStore.session.bootstrap().catch(() => undefined)]);
+  // The frame's words come in their own small chunk, asked for in parallel with the session.
+  await wordsLoaded;
   renderShell(registry, location, updates);
 
-  const [manifest] = await Promise.all([fetchManifest().catch((): RemotesManifest => ({})), rootStore.session.bootstrap().catch(() => undefined)]);
+  const [manifest] = await startup;
   registry.register(manifest, rootStore.session.user?.id ?? null);
   registerApplications(registry, () => rootStore.session.isAuthenticated);
   openWalletOnCheckoutReturn(rootStore);

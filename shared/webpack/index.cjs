@@ -3,6 +3,7 @@
  * builds differ only in name and exposes. The shared singleton list lives here and nowhere else.
  */
 const path = require('node:path');
+const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
@@ -28,11 +29,16 @@ function federationNameOf(dir) {
  */
 const SINGLETONS = ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', 'react-i18next', 'socket.io-client', 'single-spa', 'single-spa-react'];
 
-/** Subpaths imported on their own: a subpath is a separate shared module in Module Federation. */
-const SUBPATHS = {
-  react: ['react/jsx-runtime', 'react/jsx-dev-runtime'],
-  'react-dom': ['react-dom/client'],
-};
+/**
+ * Subpaths imported on their own: a subpath is a separate shared module in Module Federation. JSX
+ * compiles to `react/jsx-dev-runtime` only in development builds; a production remote entry that
+ * offered it would carry a share nobody asks for.
+ */
+function subpathsOf(pkg, production) {
+  if (pkg === 'react') return production ? ['react/jsx-runtime'] : ['react/jsx-runtime', 'react/jsx-dev-runtime'];
+  if (pkg === 'react-dom') return ['react-dom/client'];
+  return [];
+}
 
 /**
  * Fluent UI is not shared as a whole: each build bundles the components it uses (tree-shaken through
@@ -57,6 +63,12 @@ const FLUENT_SINGLETONS = [
 const OWN_FLUENT_KIT = ['host', 'mf_auth'];
 
 /**
+ * What the first screen draws with (provider, themes, buttons, fields, links, spinner) is one shared
+ * module for every build, so the host and mf-auth do not each carry a copy, and the kit reuses it.
+ */
+const FLUENT_BASE = 'fluent-base';
+
+/**
  * `lib` (formatting, storage, sanitising), `ui` (components) and `fluent` hold no state: each build
  * keeps the parts it uses (shared, every page loaded all of them: the drawers, DOMPurify…). Their
  * files are marked free of side effects in shared/package.json so unused ones are dropped.
@@ -76,20 +88,20 @@ function versionThrough(pkg, chain) {
 }
 
 /** Shared config with explicit versions: workspace:* is not semver, and MF needs real ones. */
-function createSharedConfig(fromDir, name) {
+function createSharedConfig(fromDir, name, production = true) {
   const shared = {};
   for (const pkg of SINGLETONS) {
     const version = versionOf(pkg, fromDir);
     const entry = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
     shared[pkg] = entry;
-    for (const subpath of SUBPATHS[pkg] ?? []) shared[subpath] = { ...entry };
+    for (const subpath of subpathsOf(pkg, production)) shared[subpath] = { ...entry };
   }
   for (const [pkg, ...chain] of FLUENT_SINGLETONS) {
     const version = versionThrough(pkg, chain);
     shared[pkg] = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
   }
   const ownVersion = require(path.join(SHARED_ROOT, 'package.json')).version;
-  const entries = OWN_FLUENT_KIT.includes(name) ? SHARED_ENTRIES : [...SHARED_ENTRIES, 'fluent'];
+  const entries = OWN_FLUENT_KIT.includes(name) ? [...SHARED_ENTRIES, FLUENT_BASE] : [...SHARED_ENTRIES, FLUENT_BASE, 'fluent'];
   for (const entry of entries) {
     shared[`@negayno/shared/${entry}`] = { singleton: true, version: ownVersion, requiredVersion: `^${ownVersion}`, strictVersion: false };
   }
@@ -129,7 +141,8 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
       context: dir,
       entry: isHost ? { main: './src/index.ts' } : {},
       devtool: production ? false : 'eval-cheap-module-source-map',
-      target: 'web',
+      // The runtime webpack writes (remoteEntry.js above all) in the same modern syntax as the code.
+      target: ['web', 'es2022'],
       output: {
         path: path.join(dir, 'dist'),
         // Remotes load their chunks relative to where their remoteEntry.js was found.
@@ -137,8 +150,10 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
         // The host's entry chunk keeps a plain name: with webpack 5.111 the federation runtime module
         // resolves this template before content hashes exist (module-federation/core#5077). It is
         // served with no-cache, like remoteEntry.js; every other chunk is content-hashed.
-        filename: production && !isHost ? '[name].[contenthash:12].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
+        // Eight hex digits tell versions of one chunk apart; the runtime in remoteEntry.js lists the
+        // hash of every chunk of its build, so each digit more costs every remote entry ~60 bytes.
+        filename: production && !isHost ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
         uniqueName: name,
         clean: true,
@@ -177,7 +192,7 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
           filename: 'remoteEntry.js',
           exposes,
           remotes: {},
-          shared: createSharedConfig(dir, name),
+          shared: createSharedConfig(dir, name, production),
           shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
@@ -194,6 +209,8 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
               }),
             ]
           : []),
+        // A remote's copy of i18n is a fallback the host's replaces: its words stay in one chunk.
+        ...(isHost ? [] : [new webpack.NormalModuleReplacementPlugin(/^\.\/locale-chunks\.js$/, './locale-bundled.js')]),
         ...(production ? [...precompressionPlugins(), new ChunkReportPlugin({ dir, workspaceRoot: path.join(SHARED_ROOT, '..') })] : []),
       ],
       optimization: {
@@ -202,6 +219,10 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
           new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, minimizerOptions: { compress: { passes: 2 }, mangle: true } }),
         ],
         moduleIds: 'deterministic',
+        // A remote's vendor code stays in the chunk that uses it: each split-off vendor chunk is one more
+        // name and hash in remoteEntry.js (kept under 10 kB), and a remote's fallbacks of the shared
+        // packages are never fetched while the host provides them.
+        splitChunks: isHost ? undefined : { cacheGroups: { defaultVendors: false } },
         chunkIds: 'deterministic',
       },
       performance: { hints: false },

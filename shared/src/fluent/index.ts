@@ -3,8 +3,11 @@
  * `@negayno/shared/fluent` is the shared singleton, not `@fluentui/react-components`: Module
  * Federation cannot tree-shake a shared package, so sharing Fluent's barrel would ship every
  * component to every page. A component missing here is added here (lint forbids importing Fluent
- * directly elsewhere).
+ * directly elsewhere). The first screen's part comes from `@negayno/shared/fluent-base`, through the
+ * share, so a page never holds two copies of it.
  */
+export * from '@negayno/shared/fluent-base';
+
 export {
   Accordion,
   AccordionHeader,
@@ -38,8 +41,6 @@ export {
   DrawerHeaderTitle,
   Dropdown,
   Field,
-  FluentProvider,
-  IdPrefixProvider,
   InfoLabel,
   Input,
   Label,
@@ -69,7 +70,6 @@ export {
   Select,
   Skeleton,
   SkeletonItem,
-  Spinner,
   Switch,
   Tab,
   TabList,
@@ -80,23 +80,17 @@ export {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   Textarea,
   ToggleButton,
   Toolbar,
   ToolbarButton,
   ToolbarDivider,
   Tooltip,
-  createDarkTheme,
-  createLightTheme,
-  makeStyles,
-  mergeClasses,
   partitionAvatarGroupItems,
-  tokens,
   typographyStyles,
   useArrowNavigationGroup,
   useFocusableGroup,
   useId,
 } from '@fluentui/react-components';
 
-export type { BrandVariants, ButtonProps, InputOnChangeData, SelectTabData, SelectTabEvent, TableColumnDefinition, Theme } from '@fluentui/react-components';
+export type { ButtonProps, InputOnChangeData, SelectTabData, SelectTabEvent, TableColumnDefinition } from '@fluentui/react-components';

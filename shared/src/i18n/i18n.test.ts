@@ -1,3 +1,5 @@
+import { loadLocaleNamespace } from './locale-chunks';
+import { NAMESPACES } from './namespaces';
 import { resources } from './resources';
 
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -14,5 +16,25 @@ describe('translations', () => {
         expect(flat.length).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe('translations loaded per language and namespace', () => {
+  it('lists every namespace of the bundle', () => {
+    expect([...NAMESPACES].sort()).toEqual(Object.keys(resources.uk).sort());
+  });
+
+  it('loads each namespace of each language as the bundle has it', async () => {
+    for (const language of ['uk', 'en'] as const) {
+      for (const namespace of NAMESPACES) {
+        await expect(loadLocaleNamespace(language, namespace)).resolves.toEqual(resources[language][namespace]);
+      }
+    }
+  });
+
+  it('refuses a language or a namespace it does not have, own properties only', async () => {
+    await expect(loadLocaleNamespace('de', 'common')).rejects.toThrow('no translations for language de');
+    await expect(loadLocaleNamespace('uk', 'toString')).rejects.toThrow('no translation namespace toString');
+    await expect(loadLocaleNamespace('__proto__', 'common')).rejects.toThrow();
   });
 });

@@ -1,15 +1,21 @@
 /**
  * One i18next instance for the page (shared singleton): Ukrainian by default, English on request,
- * the choice kept in local storage. Missing keys are logged through the beacon (spec 8).
+ * the choice kept in local storage. Words load per language and namespace (locale-chunks.ts): the
+ * page's frame asks for `common` and `errors`, each remote for its own before it mounts. Missing keys
+ * are logged through the beacon (spec 8).
  */
 import i18next, { type i18n as I18n } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type ErrorCode, type Language, isErrorCode } from '@negayno/shared/contract';
 import { ApiError, sendLog, setLanguageProvider } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
-import { NAMESPACES, resources } from './resources.js';
+import { loadLocaleNamespace } from './locale-chunks.js';
+import { FIRST_NAMESPACES } from './namespaces.js';
+import type { Namespace } from './resources.js';
 
-export { resources, NAMESPACES, type Namespace } from './resources.js';
+export { NAMESPACES } from './namespaces.js';
+export type { Namespace } from './resources.js';
 export type { Translation } from './shape.js';
 
 export const i18n: I18n = i18next.createInstance();
@@ -20,41 +26,63 @@ function storedLanguage(): Language {
 }
 
 const reportedMissing = new Set<string>();
+let initialised: Promise<void> | undefined;
 
-/** Idempotent: every remote may call it; the first call initialises the shared instance. */
-export function initI18n(): I18n {
-  if (i18n.isInitialized) return i18n;
-  void i18n.use(initReactI18next).init({
-    resources,
-    lng: storedLanguage(),
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    saveMissing: true,
-    missingKeyHandler: (languages, namespace, key) => {
-      const id = `${languages.join(',')}:${namespace}:${key}`;
-      if (reportedMissing.has(id)) return;
-      reportedMissing.add(id);
-      console.warn(`[i18n] missing translation ${id}`);
-      sendLog('i18n_missing', id);
-    },
+/**
+ * Idempotent: the host and every remote may call it; the first call initialises the shared instance
+ * and starts loading the first namespaces. Resolves once they are in, or failed to come: a failed
+ * chunk leaves the keys on screen rather than a page that never starts.
+ */
+export function initI18n(): Promise<void> {
+  initialised ??= new Promise<void>((resolve) => {
+    const language = storedLanguage();
+    document.documentElement.lang = language;
+    setLanguageProvider(currentLanguage);
+    void i18n
+      .use(initReactI18next)
+      .use(resourcesToBackend(loadLocaleNamespace))
+      .init(
+        {
+          lng: language,
+          fallbackLng: false,
+          supportedLngs: [...LANGUAGES],
+          ns: [...FIRST_NAMESPACES],
+          defaultNS: 'common',
+          interpolation: { escapeValue: false },
+          returnNull: false,
+          saveMissing: true,
+          missingKeyHandler: (languages, namespace, key) => {
+            const id = `${languages.join(',')}:${namespace}:${key}`;
+            if (reportedMissing.has(id)) return;
+            reportedMissing.add(id);
+            console.warn(`[i18n] missing translation ${id}`);
+            sendLog('i18n_missing', id);
+          },
+        },
+        (error) => {
+          if (error) console.warn('[i18n] translations did not load', error);
+          resolve();
+        },
+      );
   });
-  document.documentElement.lang = i18n.language;
-  setLanguageProvider(() => i18n.language);
-  return i18n;
+  return initialised;
+}
+
+/** The namespaces a remote shows, in the page's language (and in any language chosen later). */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  await initI18n();
+  await i18n.loadNamespaces([...namespaces]);
 }
 
 export function currentLanguage(): Language {
-  // Before initI18n runs (stores are built on import) the stored choice is the answer.
+  // Before the first namespaces are in (stores are built on import) the stored choice is the answer.
   return (i18n.language as Language | undefined) ?? storedLanguage();
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
   writeStorage(STORAGE_KEYS.language, language);
+  await initI18n();
+  // i18next loads every namespace asked for so far in the new language before it switches.
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }

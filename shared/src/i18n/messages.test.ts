@@ -4,7 +4,7 @@ import { changeLanguage, initI18n, messageOfError, messageText } from './index';
 
 describe('the one error → message mapping', () => {
   beforeAll(async () => {
-    initI18n();
+    await initI18n();
     await changeLanguage('en');
   });
 

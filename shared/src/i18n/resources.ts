@@ -1,4 +1,7 @@
-/** Every namespace in both languages. The `errors` namespace comes from the contract's catalogue. */
+/**
+ * Every namespace in both languages, bundled together: for tests and for the types only. A page loads
+ * them one by one (locale-chunks.ts). The `errors` namespace comes from the contract's catalogue.
+ */
 import { errorTexts } from '@negayno/shared/contract';
 import ukCommon from './locales/uk/common.js';
 import enCommon from './locales/en/common.js';
@@ -43,4 +46,3 @@ export const resources = {
 } as const;
 
 export type Namespace = keyof (typeof resources)['uk'];
-export const NAMESPACES = Object.keys(resources.uk) as Namespace[];

@@ -4,7 +4,7 @@ import { runInAction } from 'mobx';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AccountRole, UserProfile } from '@negayno/shared/contract';
-import { changeLanguage, initI18n } from '@negayno/shared/i18n';
+import { changeLanguage, loadNamespaces, NAMESPACES } from '@negayno/shared/i18n';
 import { rootStore } from '@negayno/shared/stores';
 import { RemoteRoot } from '@negayno/shared/ui';
 import { accountView } from './fixtures.js';
@@ -54,7 +54,7 @@ export function signInAs(role: AccountRole = 'user', overrides: Partial<UserProf
 
 /** Renders inside the providers every remote root has, at a route. */
 export async function renderInApp(element: ReactElement, options: { route?: string; language?: 'uk' | 'en' } = {}): Promise<RenderResult> {
-  initI18n();
+  await loadNamespaces(NAMESPACES);
   await changeLanguage(options.language ?? 'uk');
   return render(
     <RemoteRoot name="test">

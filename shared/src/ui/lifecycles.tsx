@@ -6,12 +6,17 @@ import type { ComponentType } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import type { LifeCycles } from 'single-spa';
-import { initI18n } from '@negayno/shared/i18n';
+import type { AppProps, LifeCycles } from 'single-spa';
+import { loadNamespaces, type Namespace } from '@negayno/shared/i18n';
 import { RemoteRoot } from './RemoteRoot.js';
 
-export function createRemoteLifecycles<Props extends object>(name: string, Root: ComponentType<Props>): LifeCycles<Props> {
-  initI18n();
+/**
+ * `namespaces`: the translations the remote shows besides the frame's (`common`, `errors`). They load
+ * while the remote boots, so no screen of it renders before its words are in.
+ */
+export function createRemoteLifecycles<Props extends object>(name: string, Root: ComponentType<Props>, namespaces: readonly Namespace[]): LifeCycles<Props> {
+  // Asked for as the remote's code arrives, not when single-spa first boots it.
+  const wordsLoaded = loadNamespaces(namespaces);
   const lifecycles = singleSpaReact<Props>({
     React,
     ReactDOMClient,
@@ -24,5 +29,13 @@ export function createRemoteLifecycles<Props extends object>(name: string, Root:
     // providers themselves, where no theme is available.
     errorBoundary: () => <p role="alert">{name}: something went wrong. Reload the page.</p>,
   });
-  return { bootstrap: lifecycles.bootstrap, mount: lifecycles.mount, unmount: lifecycles.unmount, update: lifecycles.update } as LifeCycles<Props>;
+  return {
+    bootstrap: async (props: Props & AppProps) => {
+      await wordsLoaded;
+      await lifecycles.bootstrap(props);
+    },
+    mount: lifecycles.mount,
+    unmount: lifecycles.unmount,
+    update: lifecycles.update,
+  } as LifeCycles<Props>;
 }
