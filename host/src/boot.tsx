@@ -2,7 +2,8 @@
  * The host: the single-spa root config. It renders the frame, restores the session, registers the
  * remotes of remotes.json and the applications on their routes, then starts single-spa.
  */
-import { initI18n } from '@negayno/shared/i18n';
+import { PAGE_APPS } from '@negayno/shared/contract';
+import { initI18n, loadNamespaces, namespacesOfRemote } from '@negayno/shared/i18n';
 import { rootStore } from '@negayno/shared/stores';
 import { RemoteRoot, themes } from '@negayno/shared/ui';
 import { autorun, reaction } from 'mobx';
@@ -27,6 +28,7 @@ import { startVersionChecks } from './system/version-check';
 export async function boot(): Promise<void> {
   const wordsLoaded = initI18n();
   const location = new LocationStore();
+  void loadNamespaces(PAGE_APPS.filter((app) => app.matches(location.pathname)).flatMap((app) => namespacesOfRemote(app.app)));
   listenToApiFailures(rootStore);
   listenToConnectivity(rootStore);
   listenToOtherTabs(rootStore);
@@ -35,7 +37,8 @@ export async function boot(): Promise<void> {
   const registry = new RemoteRegistry((remote) => fallbackLifecycles(remote));
   const updates = new RemoteUpdates(registry, () => rootStore.session.user?.id ?? null);
   const startup = Promise.all([fetchManifest().catch((): RemotesManifest => ({})), rootStore.session.bootstrap().catch(() => undefined)]);
-  // The frame's words come in their own small chunk, asked for in parallel with the session.
+  // The frame's words come in their own small chunk, asked for in parallel with the session; so do
+  // the words of the apps on this route, which would otherwise wait for their code.
   await wordsLoaded;
   renderShell(registry, location, updates);
 

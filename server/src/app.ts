@@ -92,7 +92,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   // Ours: the error envelope, the static site behind the not-found fallback, then the request hooks in order.
   installServerTiming(app);
   const allowedMethods = trackApiMethods(app);
-  installErrorHandling(app, { notFound: await registerStaticSite(app, config.webRoot, config.releasesDir), allowedMethods });
+  const notFound = await registerStaticSite(app, config.webRoot, {
+    releasesDir: config.releasesDir,
+    preloadsFor: (request) => {
+      const url = new URL(request.url, 'http://page.invalid');
+      const signedIn = sessionTokenOf(request.cookies, config.cookieSecure) !== undefined;
+      return services.pagePreloads.linksFor({ pathname: url.pathname, search: url.search, signedIn });
+    },
+  });
+  installErrorHandling(app, { notFound, allowedMethods });
   installReleases(app, services.releases);
   installMaintenanceMode(app, config.maintenanceMode);
   installNoStoreForApi(app);

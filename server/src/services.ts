@@ -27,7 +27,7 @@ import { BoardAnswers, TaskEditingService, TasksService, boardViewOf, columnCoun
 import { FilesService, LocalFileStore, S3FileStore, type FileStore } from './modules/files/index.js';
 import { AvatarStore, PasswordChangeService, ProfileAnswers, UsersService } from './modules/users/index.js';
 import { NotificationsNotifier, WorkflowScheduler, WorkflowService } from './modules/workflow/index.js';
-import { ReleaseFiles, ReleaseService } from './modules/releases/index.js';
+import { PagePreloads, ReleaseFiles, ReleaseService } from './modules/releases/index.js';
 import {
   BotApi,
   DEFAULT_EMAIL_DIGEST_OPTIONS,
@@ -86,6 +86,7 @@ export interface Services {
   clientLogs: ClientLogService;
   readiness: Readiness;
   releases: ReleaseService;
+  pagePreloads: PagePreloads;
 }
 
 export function serverVersion(): string {
@@ -123,6 +124,8 @@ function fileStoreOf(config: Config): FileStore {
 export function createServices(config: Config, db: Db, realtime: Realtime, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Services {
   const limiter = new RateLimiter(db);
   const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
+  const releaseFiles = new ReleaseFiles(config.releasesDir, config.webRoot);
+  const releases = new ReleaseService(releaseFiles, log);
   const { ledger, projects, users, avatars, telegram } = createAccountServices(db, config);
   const loginCodes = new LoginCodes(db, config.secret);
   const auth = new AuthService(db, limiter, sessions, realtime, loginCodes, new DeviceCookies(config.secret));
@@ -197,6 +200,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     version: new VersionService(config.webRoot, serverVersion()),
     clientLogs: new ClientLogService(db, limiter),
     readiness: new Readiness(db),
-    releases: new ReleaseService(new ReleaseFiles(config.releasesDir, config.webRoot), log),
+    releases,
+    pagePreloads: new PagePreloads(releases, releaseFiles),
   };
 }

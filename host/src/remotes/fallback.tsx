@@ -27,5 +27,5 @@ function RemoteLoadError(props: { remote: RemoteName }) {
 
 /** A module shaped like the remote's exposed lifecycles, rendering the error card. */
 export function fallbackLifecycles(remote: RemoteName): LifeCycles {
-  return createRemoteLifecycles(`fallback-${remote}`, () => <RemoteLoadError remote={remote} />, []) as LifeCycles;
+  return createRemoteLifecycles(`fallback-${remote}`, () => <RemoteLoadError remote={remote} />) as LifeCycles;
 }

@@ -1,10 +1,11 @@
+import { PAGE_APPS } from '@negayno/shared/contract';
 import { Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
 import { lazyChunk } from './lazy-chunk';
 import { useTranslation } from 'react-i18next';
-import { APPLICATIONS, containerId, isKnownRoute } from '../remotes/applications';
+import { containerId, isKnownRoute } from '../remotes/applications';
 import type { RemoteRegistry } from '../remotes/registry';
 import type { RemoteUpdates } from '../remotes/updates';
 import type { LocationStore } from '../system/location-store';
@@ -67,7 +68,7 @@ export const Shell = observer(function Shell(props: { registry: RemoteRegistry; 
         )}
         <main id="content" tabIndex={-1} className={styles.main}>
           {(!ready || appLoading) && <Spinner className={styles.booting} label={t('loading')} data-testid="app-loading" />}
-          {APPLICATIONS.map((definition) => (
+          {PAGE_APPS.map((definition) => (
             <div key={definition.app} id={containerId(definition.app)} data-app={definition.app} />
           ))}
           {ready && !isKnownRoute(props.location.pathname) && (

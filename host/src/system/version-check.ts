@@ -28,13 +28,16 @@ async function clearCaches(): Promise<void> {
   await Promise.all(keys.map((key) => caches.delete(key)));
 }
 
-/** `alsoCheck` runs at the same moments (the remotes' versions: remotes/updates.ts). */
+/**
+ * `alsoCheck` (the remotes' versions: remotes/updates.ts) runs at the same moments but the start: the
+ * page has just registered its remotes from the remotes.json it loaded.
+ */
 export function startVersionChecks(alsoCheck: () => Promise<void> = async () => undefined): () => void {
   const run = () => {
     void checkVersion().catch(() => undefined);
     void alsoCheck().catch(() => undefined);
   };
-  run();
+  void checkVersion().catch(() => undefined);
   const timer = setInterval(run, VERSION_CHECK_INTERVAL_MS);
   const onVisible = () => {
     if (document.visibilityState === 'visible') run();

@@ -1,4 +1,4 @@
 import { createRemoteLifecycles } from '@negayno/shared/ui';
 import { AuthApp } from '../AuthApp';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles('mf-auth', AuthApp, ['auth']);
+export const { bootstrap, mount, unmount } = createRemoteLifecycles('mf-auth', AuthApp);

@@ -1,4 +1,4 @@
 import { createRemoteLifecycles } from '@negayno/shared/ui';
 import { ProfileApp } from '../ProfileApp';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles('mf-profile', ProfileApp, ['profile']);
+export const { bootstrap, mount, unmount } = createRemoteLifecycles('mf-profile', ProfileApp);

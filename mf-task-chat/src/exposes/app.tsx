@@ -1,4 +1,4 @@
 import { createRemoteLifecycles } from '@negayno/shared/ui';
 import { TaskChatApp } from '../TaskChatApp';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles('mf-task-chat', TaskChatApp, ['task', 'chat', 'workflow']);
+export const { bootstrap, mount, unmount } = createRemoteLifecycles('mf-task-chat', TaskChatApp);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SESSION_COOKIE } from '@negayno/shared/contract';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { IMMUTABLE, REVALIDATE, isContentHashed } from './static.js';
 
@@ -81,6 +82,82 @@ describe('serving the built browser apps', () => {
 
   it('reports the version the host build wrote', async () => {
     expect((await ctx.get('/api/version')).body).toEqual({ status: 'ok', data: { version: '2024.1.7' } });
+  });
+});
+
+describe("a page's preload hints", () => {
+  let webRoot: string;
+  let ctx: TestContext;
+  const appExpose = (sync: unknown[]) => JSON.stringify({ exposes: [{ name: 'app', assets: { js: { sync, async: ['later.1a2b3c4d.js'] } } }] });
+
+  beforeAll(async () => {
+    webRoot = mkdtempSync(join(tmpdir(), 'negayno-web-'));
+    writeFiles(webRoot, {
+      'host/dist/index.html': '<!doctype html><title>host</title>',
+      'host/dist/remotes.json': JSON.stringify({
+        mf_auth: { entry: '/remotes/mf-auth/remoteEntry.js', version: '0.1.0' },
+        mf_board: { entry: '/remotes/mf-board/remoteEntry.js', version: '0.1.0' },
+        mf_task_chat: {
+          entry: '/remotes/mf-task-chat/remoteEntry.js',
+          version: '0.1.0',
+          canary: { entry: '/remotes/mf-task-chat/0.2.0/remoteEntry.js', version: '0.2.0', percentage: 10 },
+        },
+        mf_profile: { entry: '/remotes/mf-profile/remoteEntry.js', version: '0.1.0' },
+      }),
+      'mf-auth/dist/remoteEntry.js': 'var auth;',
+      'mf-auth/dist/mf-manifest.json': appExpose(['601.a0124d62.js', '__federation_expose_app.9c0bab27.js']),
+      'mf-board/dist/remoteEntry.js': 'var board;',
+      // A name that could leave the folder or break the header is never repeated.
+      'mf-board/dist/mf-manifest.json': appExpose(['board.0a1b2c3d.js', '../../host/dist/index.html', 'a.js>, </x', 7]),
+      'mf-task-chat/dist/remoteEntry.js': 'var chat;',
+      'mf-task-chat/dist/mf-manifest.json': appExpose(['chat.0a1b2c3d.js']),
+      // mf-profile is built without a manifest: its entry alone is named.
+      'mf-profile/dist/remoteEntry.js': 'var profile;',
+    });
+    ctx = await createTestContext({ env: { WEB_ROOT: webRoot } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const preloads = (link: unknown) =>
+    String(link ?? '')
+      .split(', ')
+      .filter(Boolean);
+
+  it("names remotes.json and the sign-in form's entry and first chunks for a signed-out visitor, on any page", async () => {
+    for (const url of ['/login', '/project/12', '/']) {
+      const response = await ctx.get(url);
+      expect(response.text).toContain('<title>host</title>');
+      expect(preloads(response.headers.link)).toEqual([
+        '</remotes.json>; rel=preload; as=fetch; crossorigin',
+        '</remotes/mf-auth/remoteEntry.js>; rel=preload; as=script',
+        '</remotes/mf-auth/601.a0124d62.js>; rel=preload; as=script',
+        '</remotes/mf-auth/__federation_expose_app.9c0bab27.js>; rel=preload; as=script',
+      ]);
+    }
+  });
+
+  it("names the board's files for a visitor with a session, and only safe chunk names", async () => {
+    const response = await ctx.get('/project/12', { cookie: `${SESSION_COOKIE}=any` });
+    expect(preloads(response.headers.link)).toEqual([
+      '</remotes.json>; rel=preload; as=fetch; crossorigin',
+      '</remotes/mf-board/remoteEntry.js>; rel=preload; as=script',
+      '</remotes/mf-board/board.0a1b2c3d.js>; rel=preload; as=script',
+    ]);
+  });
+
+  it("leaves out a remote whose canary the user's id decides, and a manifest that is missing costs only the chunks", async () => {
+    const task = preloads((await ctx.get('/task/3', { cookie: `${SESSION_COOKIE}=any` })).headers.link);
+    expect(task.some((link) => link.includes('mf-task-chat'))).toBe(false);
+    expect(task).toContain('</remotes/mf-board/remoteEntry.js>; rel=preload; as=script');
+    const profile = preloads((await ctx.get('/profile', { cookie: `${SESSION_COOKIE}=any` })).headers.link);
+    expect(profile).toEqual(['</remotes.json>; rel=preload; as=fetch; crossorigin', '</remotes/mf-profile/remoteEntry.js>; rel=preload; as=script']);
+  });
+
+  it('sends no hints with files, remotes.json or API answers', async () => {
+    for (const url of ['/remotes.json', '/remotes/mf-auth/remoteEntry.js', '/api/version']) expect((await ctx.get(url)).headers.link).toBeUndefined();
   });
 });
 

@@ -3,6 +3,7 @@
  * index), each remote at /remotes/<name>/, and the host's index.html for any other page path so the
  * browser router can take over. Content-hashed files are cached for a year; everything whose name
  * stays the same across builds (index.html, remotes.json, remoteEntry.js, manifests) is revalidated.
+ * A page's index.html carries `Link` preloads for the files its first screen needs (preloadsFor).
  */
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -32,11 +33,17 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
  * from its build (`<remote>/dist`) and then from its published versions (`<releasesDir>/<remote>/<version>/`),
  * so `/remotes/mf-board/0.1.0-3f9a1c2b7d/remoteEntry.js` is served while any page may still load it.
  */
-export async function registerStaticSite(app: FastifyInstance, webRoot: string, releasesDir?: string): Promise<NotFoundFallback> {
+export async function registerStaticSite(
+  app: FastifyInstance,
+  webRoot: string,
+  options: { releasesDir?: string; preloadsFor?: (request: FastifyRequest) => Promise<string[]> } = {},
+): Promise<NotFoundFallback> {
+  const { releasesDir, preloadsFor } = options;
   const hostDist = join(webRoot, 'host', 'dist');
   // preCompressed: the build wrote .br and .gz beside each file; the one the browser accepts is sent.
   const common = { wildcard: true, cacheControl: false, suppressWarning: true, preCompressed: true, setHeaders: setCacheHeaders } as const;
-  await app.register(fastifyStatic, { ...common, root: hostDist, prefix: '/' });
+  // index: false: `/` is a page like any other, answered as the others are (with its preload hints).
+  await app.register(fastifyStatic, { ...common, root: hostDist, prefix: '/', index: false });
   for (const name of REMOTE_PACKAGES) {
     const root = releasesDir ? [remoteDist(webRoot, name), join(releasesDir, name)] : remoteDist(webRoot, name);
     await app.register(fastifyStatic, { ...common, root, prefix: `${REMOTES_PREFIX}${name}/`, decorateReply: false });
@@ -49,10 +56,14 @@ export async function registerStaticSite(app: FastifyInstance, webRoot: string, 
     request.log.warn(`${what} is not built (${dist} is missing): run \`npm run build\` to serve it`);
   };
 
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const answer: NotFoundFallback = async (request, reply) => {
     const path = pathOf(request.url);
     if (isPagePath(request.method, path)) {
-      if (existsSync(join(hostDist, 'index.html'))) return reply.sendFile('index.html', hostDist);
+      if (existsSync(join(hostDist, 'index.html'))) {
+        const links = preloadsFor ? await preloadsFor(request).catch((error: unknown) => hintsFailed(request, error)) : [];
+        if (links.length > 0) reply.header('link', links.join(', '));
+        return reply.sendFile('index.html', hostDist);
+      }
       hintOnce(request, 'The host', hostDist);
     } else {
       const remote = REMOTE_PACKAGES.find((name) => path.startsWith(`${REMOTES_PREFIX}${name}/`));
@@ -60,6 +71,14 @@ export async function registerStaticSite(app: FastifyInstance, webRoot: string, 
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   };
+  app.get('/', answer);
+  return answer;
+}
+
+/** Hints only speed a page up: without them it loads as before, so a failure is logged, not answered. */
+function hintsFailed(request: FastifyRequest, error: unknown): string[] {
+  request.log.error({ err: error }, 'could not work out the page preloads');
+  return [];
 }
 
 function remoteDist(webRoot: string, name: string): string {

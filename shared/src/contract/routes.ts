@@ -44,3 +44,70 @@ export function idFromPath(pathname: string, base: string): number | null {
 export function isPublicRoute(pathname: string): boolean {
   return PUBLIC_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`));
 }
+
+/** Screens a signed-in user has no business on. /login-as stays open: it signs in as someone else. */
+const SIGNED_OUT_ONLY: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.wregister, ROUTES.restorePassword];
+
+/**
+ * Where the host's route guard sends the visitor, or null to stay: signed-out visitors of a private
+ * route go to login (and come back after it), signed-in users on a sign-in or registration screen go
+ * home. `rememberPath` is false after a deliberate sign-out: coming back to the page one just left by
+ * signing out would surprise.
+ */
+export function redirectFor(pathname: string, search: string, signedIn: boolean, rememberPath = true): string | null {
+  if (!signedIn && !isPublicRoute(pathname)) {
+    const back = pathname === ROUTES.home || !rememberPath ? '' : `?next=${encodeURIComponent(pathname + search)}`;
+    return `${ROUTES.login}${back}`;
+  }
+  if (signedIn && SIGNED_OUT_ONLY.includes(pathname)) {
+    const next = new URLSearchParams(search).get('next');
+    // Only same-site paths: an open redirect would let a link send a user anywhere after login.
+    return next && next.startsWith('/') && !next.startsWith('//') ? next : ROUTES.home;
+  }
+  return null;
+}
+
+/** A single-spa application of the suite: the remote it loads and the routes it is active on. */
+export interface PageApp {
+  /** The remote's package (`mf-board`): the application's name and its container's. */
+  app: string;
+  /** The remote's federation name (`mf_board`), as remotes.json lists it. */
+  remote: string;
+  /** Whether the route belongs to this app, signed in or not. */
+  matches: (pathname: string) => boolean;
+  /** Auth screens are for signed-out visitors; the rest need a session. */
+  public: boolean;
+}
+
+const startsWithRoute = (pathname: string, route: string) => pathname.startsWith(`${route}/`);
+
+/**
+ * The applications and their routes (spec 2). The task drawer opens over the board, so both are
+ * active on /task/{id}. The host mounts them; the server names their files in a page's preload hints.
+ */
+export const PAGE_APPS: readonly PageApp[] = [
+  { app: 'mf-auth', remote: 'mf_auth', matches: isPublicRoute, public: true },
+  {
+    app: 'mf-board',
+    remote: 'mf_board',
+    matches: (p) => p === ROUTES.home || startsWithRoute(p, ROUTES.project) || startsWithRoute(p, ROUTES.task),
+    public: false,
+  },
+  { app: 'mf-task-chat', remote: 'mf_task_chat', matches: (p) => startsWithRoute(p, ROUTES.task), public: false },
+  {
+    app: 'mf-profile',
+    remote: 'mf_profile',
+    matches: (p) => p === ROUTES.profile || startsWithRoute(p, ROUTES.profile) || p === ROUTES.notifications,
+    public: false,
+  },
+];
+
+/**
+ * The remotes (federation names) a page load ends up showing: those of the page the route guard
+ * leaves the visitor on. Signed out, every private page is the login form.
+ */
+export function remotesOfPage(pathname: string, search: string, signedIn: boolean): string[] {
+  const target = redirectFor(pathname, search, signedIn);
+  const landing = target === null ? pathname : new URL(target, 'http://page.invalid').pathname;
+  return PAGE_APPS.filter((app) => app.matches(landing) && (app.public || signedIn)).map((app) => app.remote);
+}

@@ -14,7 +14,7 @@ import { loadLocaleNamespace } from './locale-chunks.js';
 import { FIRST_NAMESPACES } from './namespaces.js';
 import type { Namespace } from './resources.js';
 
-export { NAMESPACES } from './namespaces.js';
+export { NAMESPACES, namespacesOfRemote } from './namespaces.js';
 export type { Namespace } from './resources.js';
 export type { Translation } from './shape.js';
 
@@ -70,6 +70,9 @@ export function initI18n(): Promise<void> {
 
 /** The namespaces a remote shows, in the page's language (and in any language chosen later). */
 export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  // The chunks are asked for now, beside the first namespaces, not after them: i18next takes them
+  // only once initialised, and by then the import has them (or its failure, which i18next reports).
+  for (const namespace of namespaces) void loadLocaleNamespace(currentLanguage(), namespace).catch(() => undefined);
   await initI18n();
   await i18n.loadNamespaces([...namespaces]);
 }

@@ -11,11 +11,11 @@ function WalletTitle() {
 
 describe("a remote's lifecycles", () => {
   it('boot only once the namespaces the remote shows are loaded, then mount its words, not its keys', async () => {
-    const lifecycles = createRemoteLifecycles('mf-test', WalletTitle, ['wallet']);
+    const lifecycles = createRemoteLifecycles('mf-wallet', WalletTitle);
     expect(i18n.hasResourceBundle('uk', 'wallet')).toBe(false);
 
     const domElement = document.body.appendChild(document.createElement('div'));
-    const props = { name: 'mf-test', domElement } as unknown as AppProps;
+    const props = { name: 'mf-wallet', domElement } as unknown as AppProps;
     await (lifecycles.bootstrap as (props: AppProps) => Promise<void>)(props);
     expect(i18n.hasResourceBundle('uk', 'wallet')).toBe(true);
     // Only the remote's own namespaces and the frame's: not every language, not every namespace.

@@ -7,16 +7,16 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps, LifeCycles } from 'single-spa';
-import { loadNamespaces, type Namespace } from '@negayno/shared/i18n';
+import { loadNamespaces, namespacesOfRemote } from '@negayno/shared/i18n';
 import { RemoteRoot } from './RemoteRoot.js';
 
 /**
- * `namespaces`: the translations the remote shows besides the frame's (`common`, `errors`). They load
- * while the remote boots, so no screen of it renders before its words are in.
+ * `name` is the remote's package (`mf-board`). The translations it shows besides the frame's
+ * (i18n REMOTE_NAMESPACES) load while it boots, so no screen of it renders before its words are in.
  */
-export function createRemoteLifecycles<Props extends object>(name: string, Root: ComponentType<Props>, namespaces: readonly Namespace[]): LifeCycles<Props> {
+export function createRemoteLifecycles<Props extends object>(name: string, Root: ComponentType<Props>): LifeCycles<Props> {
   // Asked for as the remote's code arrives, not when single-spa first boots it.
-  const wordsLoaded = loadNamespaces(namespaces);
+  const wordsLoaded = loadNamespaces(namespacesOfRemote(name));
   const lifecycles = singleSpaReact<Props>({
     React,
     ReactDOMClient,

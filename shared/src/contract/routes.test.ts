@@ -1,4 +1,4 @@
-import { redirectFor } from './auth-guard';
+import { redirectFor, remotesOfPage } from './routes.js';
 
 describe('redirectFor', () => {
   it('sends a signed-out visitor of a private route to login, keeping where they were going', () => {
@@ -28,5 +28,26 @@ describe('redirectFor', () => {
   it('lets a signed-in user open login-as (sign in as someone else) and private routes', () => {
     expect(redirectFor('/login-as', '', true)).toBeNull();
     expect(redirectFor('/project/1', '', true)).toBeNull();
+  });
+});
+
+describe('remotesOfPage: the remotes a page load ends up showing', () => {
+  it('shows a signed-out visitor the login form on every page, private or public', () => {
+    for (const path of ['/login', '/register', '/', '/project/5', '/task/7', '/profile', '/no-such-page'])
+      expect(remotesOfPage(path, '', false)).toEqual(['mf_auth']);
+  });
+
+  it('shows a signed-in user the apps of the route, or of where the guard sends them', () => {
+    expect(remotesOfPage('/', '', true)).toEqual(['mf_board']);
+    expect(remotesOfPage('/project/5', '', true)).toEqual(['mf_board']);
+    expect(remotesOfPage('/task/7', '', true)).toEqual(['mf_board', 'mf_task_chat']);
+    expect(remotesOfPage('/notifications', '', true)).toEqual(['mf_profile']);
+    expect(remotesOfPage('/login', '?next=%2Fprofile', true)).toEqual(['mf_profile']);
+    expect(remotesOfPage('/register', '', true)).toEqual(['mf_board']);
+    expect(remotesOfPage('/login-as', '', true)).toEqual(['mf_auth']);
+  });
+
+  it('names no remote for a page no app serves', () => {
+    expect(remotesOfPage('/no-such-page', '', true)).toEqual([]);
   });
 });

@@ -1,0 +1,86 @@
+/**
+ * A page's preload hints, sent as a `Link` header with its index.html: remotes.json, and the entry and
+ * first-screen chunks of each remote the page will show (from that build's mf-manifest.json). Without
+ * them the browser learns of those files only after the host's code has arrived and run, fetched
+ * remotes.json and then the entry: round trips in a row that a slow mobile network pays 0.4 s each for
+ * (docs/perf.md, issue 17). With them the files come while the host's own code is still arriving.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { remotesOfPage } from '@negayno/shared/contract';
+import type { ReleaseFiles } from './files.js';
+import type { ReleaseService } from './service.js';
+
+/** The module every application remote exposes to the host (host/src/remotes/applications.ts). */
+const APP_EXPOSE = 'app';
+/** A chunk name as webpack writes it: nothing that could leave the folder or break the header. */
+const CHUNK_FILE = /^[\w.-]+\.js$/;
+
+interface FederationManifest {
+  exposes?: { name?: string; assets?: { js?: { sync?: unknown[] } } }[];
+}
+
+export interface PageVisit {
+  pathname: string;
+  search: string;
+  signedIn: boolean;
+}
+
+export class PagePreloads {
+  /** The first-screen chunks per remote folder, kept while its mf-manifest.json is unchanged. */
+  private readonly chunks = new Map<string, { modified: number; files: string[] }>();
+
+  constructor(
+    private readonly releases: ReleaseService,
+    private readonly files: ReleaseFiles,
+  ) {}
+
+  /** `Link` header values, most needed first. */
+  async linksFor(visit: PageVisit): Promise<string[]> {
+    const manifest = await this.releases.manifest();
+    const links = [preload('/remotes.json', 'fetch')];
+    for (const remote of remotesOfPage(visit.pathname, visit.search, visit.signedIn)) {
+      const descriptor = manifest[remote];
+      // A signed-in user's id decides between a canary and the stable entry; the host does that.
+      if (!descriptor || (visit.signedIn && descriptor.canary)) continue;
+      const chunks = await this.firstScreenChunks(descriptor.entry);
+      if (chunks === null) continue;
+      const folderUrl = descriptor.entry.slice(0, descriptor.entry.lastIndexOf('/') + 1);
+      links.push(preload(descriptor.entry, 'script'), ...chunks.map((file) => preload(`${folderUrl}${file}`, 'script')));
+    }
+    return links;
+  }
+
+  /**
+   * The chunks the remote's `app` expose needs at once (none when its build has no manifest), or null
+   * when the entry is not a served remote build.
+   */
+  private async firstScreenChunks(entry: string): Promise<string[] | null> {
+    const folder = this.files.folderOfEntry(entry);
+    if (folder === null) return null;
+    const file = join(folder, 'mf-manifest.json');
+    const modified = (await stat(file).catch(() => null))?.mtimeMs;
+    if (modified === undefined) return [];
+    const kept = this.chunks.get(folder);
+    if (kept?.modified === modified) return kept.files;
+    const files = await readFile(file, 'utf8').then(exposeChunks, () => []);
+    this.chunks.set(folder, { modified, files });
+    return files;
+  }
+}
+
+function exposeChunks(text: string): string[] {
+  let manifest: FederationManifest;
+  try {
+    manifest = JSON.parse(text) as FederationManifest;
+  } catch {
+    return [];
+  }
+  const sync = manifest.exposes?.find((expose) => expose.name === APP_EXPOSE)?.assets?.js?.sync ?? [];
+  return sync.filter((name): name is string => typeof name === 'string' && CHUNK_FILE.test(name));
+}
+
+/** remotes.json is fetched by `fetch` (same-origin, so `crossorigin` sends the cookies it always did). */
+function preload(url: string, as: 'script' | 'fetch'): string {
+  return `<${url}>; rel=preload; as=${as}${as === 'fetch' ? '; crossorigin' : ''}`;
+}
