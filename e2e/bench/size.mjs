@@ -160,14 +160,21 @@ function pages(browser, url) {
   ];
 }
 
-/** Navigation → the email field visible and focused, in a fresh context; with `network`, emulated. */
-async function timeToLoginForm(browser, url, network) {
+/**
+ * Navigation → the email field visible and focused, in a fresh context; with `network`, emulated.
+ * `waterfall` collects each request's start and end (ms from the first) and bytes: the chain of round
+ * trips one after another is what a slow network pays for most.
+ */
+async function timeToLoginForm(browser, url, network, waterfall) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  if (network) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', network);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (network) await cdp.send('Network.emulateNetworkConditions', network);
+  const requests = new Map();
+  if (waterfall) {
+    cdp.on('Network.requestWillBeSent', (event) => requests.set(event.requestId, { path: event.request.url.replace(url, ''), start: event.timestamp }));
+    cdp.on('Network.loadingFinished', (event) => Object.assign(requests.get(event.requestId) ?? {}, { end: event.timestamp, bytes: event.encodedDataLength }));
   }
   const started = performance.now();
   await page.goto(`${url}/login`, { waitUntil: 'commit', timeout: 120_000 });
@@ -175,6 +182,13 @@ async function timeToLoginForm(browser, url, network) {
   await page.getByTestId('login-email').focus();
   const elapsed = performance.now() - started;
   await context.close();
+  if (waterfall) {
+    const first = Math.min(...[...requests.values()].map((request) => request.start));
+    const ms = (seconds) => Math.round((seconds - first) * 1000);
+    for (const request of [...requests.values()].sort((a, b) => a.start - b.start)) {
+      waterfall.push({ path: request.path, start: ms(request.start), end: request.end === undefined ? null : ms(request.end), bytes: request.bytes ?? null });
+    }
+  }
   return elapsed;
 }
 
@@ -213,9 +227,16 @@ export async function run() {
     for (let index = 0; index < RUNS; index += 1) plain.push(await timeToLoginForm(browser, server.url));
     lines.push(`navigation → interactive login form, cold cache, loopback: ${summary(plain)}`);
     const slow = [];
-    for (let index = 0; index < SLOW_RUNS; index += 1) slow.push(await timeToLoginForm(browser, server.url, SLOW_MOBILE));
+    const waterfall = [];
+    for (let index = 0; index < SLOW_RUNS; index += 1) slow.push(await timeToLoginForm(browser, server.url, SLOW_MOBILE, index === 0 ? waterfall : undefined));
     lines.push(`navigation → interactive login form, cold cache, slow mobile (400 kbit/s, 400 ms): ${summary(slow)}`);
-    report.timings = { plain, slow };
+    lines.push(`  the first of those loads, request by request (ms from the first request to its last byte; bytes sent):`);
+    for (const request of waterfall) {
+      lines.push(
+        `    ${String(request.start).padStart(6)} → ${String(request.end ?? '…').padStart(6)}  ${String(request.bytes ?? '').padStart(7)}  ${request.path}`,
+      );
+    }
+    report.timings = { plain, slow, waterfall };
   } finally {
     await browser.close();
     await server.stop();
