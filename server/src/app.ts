@@ -94,7 +94,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const allowedMethods = trackApiMethods(app);
   const notFound = await registerStaticSite(app, config.webRoot, {
     releasesDir: config.releasesDir,
-    preloadsFor: (request) => {
+    // async: a URL that does not parse becomes a rejection, which costs the page its hints, not an answer.
+    preloadsFor: async (request) => {
       const url = new URL(request.url, 'http://page.invalid');
       const signedIn = sessionTokenOf(request.cookies, config.cookieSecure) !== undefined;
       return services.pagePreloads.linksFor({ pathname: url.pathname, search: url.search, signedIn });
