@@ -14,6 +14,10 @@ const WORKSPACE_PATHS = [
     name: '@fluentui/react-components',
     message: "Import Fluent UI from '@negayno/shared/fluent' (the shared kit), adding the component there if it is missing.",
   },
+  {
+    name: 'react-i18next',
+    message: "Import useTranslation from '@negayno/shared/i18n': react-i18next lives inside that shared module, one copy a page.",
+  },
 ];
 const WORKSPACE_PATTERNS = [{ group: ['@negayno/shared/src/*', '**/shared/src/*'], message: 'Import @negayno/shared through its exports map.' }];
 
@@ -75,6 +79,11 @@ export default tseslint.config(
   {
     files: ['shared/src/fluent/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  // The one module that holds react-i18next (its comment says why).
+  {
+    files: ['shared/src/i18n/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: WORKSPACE_PATHS.filter((path) => path.name !== 'react-i18next'), patterns: WORKSPACE_PATTERNS }] },
   },
   { files: ['host/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrictImports(OTHER_APPS) } },
   { files: ['shared/src/contract/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': restrictImports(CONTRACT_ONLY) } },

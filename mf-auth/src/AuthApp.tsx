@@ -1,8 +1,8 @@
 import { ROUTES } from '@negayno/shared/contract';
 import { Spinner, makeStyles } from '@negayno/shared/fluent';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { useTranslation } from '@negayno/shared/i18n';
+import { isRoute, usePathname } from './browser-location';
 import { LoginPage } from './features/login/LoginPage';
 
 // The login form is the first screen of most visits: it comes with the remote. The other screens
@@ -19,20 +19,21 @@ function Loading() {
   return <Spinner label={t('loading')} className={useStyles().loading} />;
 }
 
+/** The screen of each route; any other path the app is shown on is the login form. */
+const SCREENS = [
+  [ROUTES.loginAs, LoginAsPage],
+  [ROUTES.register, RegisterPage],
+  [ROUTES.wregister, PerformerRegisterPage],
+  [ROUTES.restorePassword, RestorePasswordPage],
+] as const;
+
 /** The authorization screens (spec 2), one route each. */
 export function AuthApp() {
+  const pathname = usePathname();
+  const Screen = SCREENS.find(([route]) => isRoute(pathname, route))?.[1] ?? LoginPage;
   return (
-    <BrowserRouter>
-      <Suspense fallback={<Loading />}>
-        <Routes>
-          <Route path={ROUTES.login} element={<LoginPage />} />
-          <Route path={ROUTES.loginAs} element={<LoginAsPage />} />
-          <Route path={ROUTES.register} element={<RegisterPage />} />
-          <Route path={ROUTES.wregister} element={<PerformerRegisterPage />} />
-          <Route path={ROUTES.restorePassword} element={<RestorePasswordPage />} />
-          <Route path="*" element={<LoginPage />} />
-        </Routes>
-      </Suspense>
-    </BrowserRouter>
+    <Suspense fallback={<Loading />}>
+      <Screen />
+    </Suspense>
   );
 }

@@ -25,9 +25,11 @@ function federationNameOf(dir) {
 /**
  * Packages that must exist once per page (DESIGN.md "Sharing"). react-router is not among them: every
  * remote renders its own BrowserRouter and no shared code reads a router, so each build keeps only the
- * parts it uses (shared whole, it cost every page 61 kB gzip; docs/decisions.md).
+ * parts it uses (shared whole, it cost every page 61 kB gzip; docs/decisions.md). Nor is react-i18next:
+ * it lives inside `@negayno/shared/i18n`, the shared module every build reads words through, so there
+ * is still one copy a page, with only the hook and the plugin the suite uses.
  */
-const SINGLETONS = ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', 'react-i18next', 'socket.io-client', 'single-spa', 'single-spa-react'];
+const SINGLETONS = ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', 'socket.io-client', 'single-spa', 'single-spa-react'];
 
 /**
  * Subpaths imported on their own: a subpath is a separate shared module in Module Federation. JSX
@@ -140,7 +142,7 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
       mode: production ? 'production' : 'development',
       context: dir,
       entry: isHost ? { main: './src/index.ts' } : {},
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      devtool: production ? (process.env.NEGAYNO_SOURCE_MAPS ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
       // The runtime webpack writes (remoteEntry.js above all) in the same modern syntax as the code.
       target: ['web', 'es2022'],
       output: {

@@ -1,7 +1,7 @@
 /** What a remote that failed to load shows instead: a contained card with a retry button. */
 import { remotePackageOf } from '@negayno/shared/contract';
 import { createRemoteLifecycles, StatusCard } from '@negayno/shared/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import type { LifeCycles } from 'single-spa';
 import type { RemoteName } from './registry';
 

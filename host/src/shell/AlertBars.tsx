@@ -1,10 +1,9 @@
 /** The alert bars, in a chunk of their own: most pages never show one (Alerts.tsx loads it). */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, tokens } from '@negayno/shared/fluent';
 import { DismissRegular } from '@fluentui/react-icons';
-import { messageText } from '@negayno/shared/i18n';
+import { messageText, useTranslation } from '@negayno/shared/i18n';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({ bar: { boxShadow: tokens.shadow16 } });
 

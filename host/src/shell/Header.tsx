@@ -5,7 +5,7 @@ import { Logo } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyChunk } from './lazy-chunk';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { afterFirstScreen } from '../system/idle';
 import { go } from './go';
 import { LanguageButton } from './LanguageButton';

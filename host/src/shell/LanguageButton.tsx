@@ -3,7 +3,7 @@ import { LocalLanguageRegular } from '@fluentui/react-icons';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 // Fluent buttons are at least 96 px wide: too much for five of them in a phone's top bar.
 const useStyles = makeStyles({ compact: { minWidth: 'auto' } });

@@ -9,7 +9,7 @@ import { LANGUAGES, type Language } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { LanguageButton } from './LanguageButton';
 
 export const LanguageMenu = observer(function LanguageMenu(props: { openAtOnce: boolean; focusAtOnce: boolean }) {

@@ -3,7 +3,7 @@ import { Button, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { WrenchRegular } from '@fluentui/react-icons';
 import { Logo } from '@negayno/shared/ui';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const RETRY_MS = 60_000;
 

@@ -2,7 +2,7 @@ import { Button, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { CompassNorthwestRegular } from '@fluentui/react-icons';
 import { ROUTES } from '@negayno/shared/contract';
 import { navigate } from '@negayno/shared/lib';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   page: { display: 'grid', placeItems: 'center', padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}` },

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@negayno/shared/fluent';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 // A plain bar in the warning palette rather than Fluent's MessageBar: it ships in the shell's first
 // chunk, because a banner fetched lazily could never arrive once the network is gone.

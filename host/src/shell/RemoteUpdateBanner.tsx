@@ -1,6 +1,6 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles } from '@negayno/shared/fluent';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { remotePackageOf } from '@negayno/shared/contract';
 import type { RemoteUpdates } from '../remotes/updates';
 

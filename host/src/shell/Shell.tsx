@@ -4,7 +4,7 @@ import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
 import { lazyChunk } from './lazy-chunk';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { containerId, isKnownRoute } from '../remotes/applications';
 import type { RemoteRegistry } from '../remotes/registry';
 import type { RemoteUpdates } from '../remotes/updates';

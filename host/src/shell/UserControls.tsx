@@ -8,7 +8,7 @@ import { BREAKPOINTS, ROUTES } from '@negayno/shared/contract';
 import { formatMoney, fullName, navigate } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { go } from './go';
 
 const useStyles = makeStyles({

@@ -14,6 +14,12 @@ import { loadLocaleNamespace } from './locale-chunks.js';
 import { FIRST_NAMESPACES } from './namespaces.js';
 import type { Namespace } from './resources.js';
 
+/**
+ * The suite reads its words with this hook, never from react-i18next itself: react-i18next is not a
+ * shared package of its own (shared whole, its Trans and HTML parser cost every page 10 kB gzip), so
+ * it lives inside this shared module, the one copy on the page, with only what the suite uses.
+ */
+export { useTranslation } from 'react-i18next';
 export { NAMESPACES, namespacesOfRemote } from './namespaces.js';
 export type { Namespace } from './resources.js';
 export type { Translation } from './shape.js';

@@ -56,6 +56,8 @@ export function signInAs(role: AccountRole = 'user', overrides: Partial<UserProf
 export async function renderInApp(element: ReactElement, options: { route?: string; language?: 'uk' | 'en' } = {}): Promise<RenderResult> {
   await loadNamespaces(NAMESPACES);
   await changeLanguage(options.language ?? 'uk');
+  // Screens that read the browser's address rather than a router's (mf-auth) see the same route.
+  window.history.replaceState(null, '', options.route ?? '/');
   return render(
     <RemoteRoot name="test">
       <MemoryRouter initialEntries={[options.route ?? '/']}>{element}</MemoryRouter>

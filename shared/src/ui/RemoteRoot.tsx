@@ -1,7 +1,7 @@
 import { FluentProvider, IdPrefixProvider, makeStyles } from '@negayno/shared/fluent';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { useStores } from '@negayno/shared/stores';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { StatusCard } from './StatusCard.js';

@@ -1,7 +1,7 @@
 import { Button, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles } from '@negayno/shared/fluent';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { useReturnFocus } from './useReturnFocus.js';
 
 export interface SideDrawerProps {

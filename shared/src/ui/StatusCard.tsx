@@ -1,7 +1,7 @@
 import { Button, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   card: {

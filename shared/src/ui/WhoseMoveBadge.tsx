@@ -6,7 +6,7 @@ import { Badge } from '@negayno/shared/fluent';
 import { ArrowHookUpLeftRegular } from '@fluentui/react-icons';
 import type { Language, MoveOf, WhoseMove } from '@negayno/shared/contract';
 import { formatDateTime } from '@negayno/shared/lib';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const COLORS: Record<MoveOf, 'brand' | 'warning' | 'informative'> = { client: 'brand', manager: 'warning', performer: 'informative' };
 

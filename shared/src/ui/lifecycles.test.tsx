@@ -1,6 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { useTranslation } from 'react-i18next';
-import { i18n } from '@negayno/shared/i18n';
+import { i18n, useTranslation } from '@negayno/shared/i18n';
 import type { AppProps } from 'single-spa';
 import { createRemoteLifecycles } from './lifecycles';
 

@@ -2,7 +2,7 @@ import { Input, Label, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { DiamondDismiss12Filled } from '@fluentui/react-icons';
 import { CONFIRMATION_CODE_LENGTH } from '@negayno/shared/contract';
 import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },

@@ -20,10 +20,9 @@ import { COUNTRIES } from '@negayno/shared/contract';
 import { CenteredCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CodeInput } from '../code-input/CodeInput';
 import type { Field as FlowField, FlowStore } from './flow-store';
-import { messageText, type Message } from '@negayno/shared/i18n';
+import { messageText, type Message, useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   heading: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, textAlign: 'center' },

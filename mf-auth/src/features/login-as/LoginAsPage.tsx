@@ -1,12 +1,11 @@
 import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
-import { messageOfError, messageText } from '@negayno/shared/i18n';
+import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { LENGTH, ROUTES } from '@negayno/shared/contract';
 import { navigate } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { AppLink, CenteredCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
   heading: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS, textAlign: 'center' },

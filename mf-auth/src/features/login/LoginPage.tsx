@@ -5,8 +5,7 @@ import { useStores } from '@negayno/shared/stores';
 import { AppLink, CenteredCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { messageText, type Message } from '@negayno/shared/i18n';
+import { messageText, type Message, useTranslation } from '@negayno/shared/i18n';
 import { LoginFormStore } from './login-form-store';
 
 const useStyles = makeStyles({

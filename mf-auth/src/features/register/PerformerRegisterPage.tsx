@@ -4,7 +4,7 @@ import { useStores } from '@negayno/shared/stores';
 import { AppLink } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { FlowStore } from '../flow/flow-store';
 import { FlowView } from '../flow/FlowView';
 

@@ -4,8 +4,8 @@ import { useStores } from '@negayno/shared/stores';
 import { AppLink } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from '@negayno/shared/i18n';
+import { useSearchParams } from '../../browser-location';
 import { FlowStore } from '../flow/flow-store';
 import { FlowView } from '../flow/FlowView';
 
@@ -15,7 +15,7 @@ import { FlowView } from '../flow/FlowView';
  */
 export const RestorePasswordPage = observer(function RestorePasswordPage() {
   const { session } = useStores();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const [store] = useState(() => new FlowStore('restore', session, { email: params.get('email')?.trim() ?? '' }));
   const { t } = useTranslation('auth');
   return (

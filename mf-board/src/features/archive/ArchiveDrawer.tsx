@@ -21,7 +21,7 @@ import { ArchiveStore, useStores, type ArchiveScope } from '@negayno/shared/stor
 import { EmptyState, LoadFailed, SideDrawer, useNarrowerThan } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { Link } from 'react-router-dom';
 
 const useStyles = makeStyles({

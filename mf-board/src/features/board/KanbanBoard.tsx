@@ -5,7 +5,7 @@ import { EmptyState, LoadFailed } from '@negayno/shared/ui';
 import { SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { CardList } from './CardList';
 import { NewTaskForm } from './NewTaskForm';
 

@@ -5,7 +5,7 @@ import { useStores } from '@negayno/shared/stores';
 import { LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { useNavigate } from 'react-router-dom';
 import { ArchiveDrawer } from '../archive/ArchiveDrawer';
 import { FilterButton } from '../filter/FilterButton';

@@ -5,7 +5,7 @@ import { fullName } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { WhoseMoveBadge } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { Link } from 'react-router-dom';
 
 const COLOR_TOKENS: Record<CardColor, string> = {

@@ -1,6 +1,6 @@
 import { Button, CounterBadge, makeStyles } from '@negayno/shared/fluent';
 import { FilterRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import type { TaskFilter } from '@negayno/shared/contract';
 
 const useStyles = makeStyles({ root: { position: 'relative' }, badge: { position: 'absolute', top: '-4px', right: '-4px' } });

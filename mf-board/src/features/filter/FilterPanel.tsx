@@ -4,7 +4,7 @@ import { filterQuery, parseFilter, useStores } from '@negayno/shared/stores';
 import { SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { useClippedDropdownButton } from '../layout/useClippedDropdownButton';
 

@@ -5,7 +5,7 @@ import { useStores } from '@negayno/shared/stores';
 import { EmptyState, LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { useNavigate } from 'react-router-dom';
 import { CreateProjectDialog, StaffBoard } from '../role-chunks';
 import { InvitationsList } from '../projects/InvitationsList';

@@ -5,7 +5,7 @@ import { EmptyState } from '@negayno/shared/ui';
 import { BoardRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { KanbanBoard } from '../board/KanbanBoard';
 import { FilterButton } from '../filter/FilterButton';
 import { FilterPanel, useAppliedFilter } from '../filter/FilterPanel';

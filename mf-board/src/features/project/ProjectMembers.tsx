@@ -2,7 +2,7 @@ import { AvatarGroup, AvatarGroupItem, Button, Text, Tooltip, makeStyles, partit
 import { AVATAR_GROUP_MAX, BREAKPOINTS, type Project } from '@negayno/shared/contract';
 import { fullName } from '@negayno/shared/lib';
 import { useNarrowerThan } from '@negayno/shared/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   button: { minWidth: 0, paddingLeft: '4px', paddingRight: '4px', gap: tokens.spacingHorizontalXS },

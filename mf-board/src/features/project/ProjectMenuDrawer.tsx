@@ -22,7 +22,7 @@ import { formatMoney } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { SideDrawer } from '@negayno/shared/ui';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${DRAWER_MAX_WIDTH - 120}px, 100vw)` },

@@ -1,9 +1,8 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner } from '@negayno/shared/fluent';
 import { LENGTH, projectPath } from '@negayno/shared/contract';
-import { messageOfError, messageText } from '@negayno/shared/i18n';
+import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { useStores } from '@negayno/shared/stores';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 /** A name, then the new project's page (client accounts only). */

@@ -3,7 +3,7 @@ import { projectPath, type ProjectListItem } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { useNavigate } from 'react-router-dom';
 
 const useStyles = makeStyles({

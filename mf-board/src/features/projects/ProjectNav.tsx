@@ -4,7 +4,7 @@ import { BREAKPOINTS, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useNarrowerThan } from '@negayno/shared/ui';

@@ -26,13 +26,12 @@ import {
   type ProjectPermissions,
   type ProjectUser,
 } from '@negayno/shared/contract';
-import { messageOfError, messageText } from '@negayno/shared/i18n';
+import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { fullName } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState, SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${DRAWER_MAX_WIDTH + 80}px, 100vw)` },

@@ -1,7 +1,7 @@
 import { Button, Field, Input, makeStyles } from '@negayno/shared/fluent';
 import { CheckmarkRegular, CopyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({ input: { width: '100%', minWidth: 0 } });
 

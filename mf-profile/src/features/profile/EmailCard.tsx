@@ -2,7 +2,7 @@ import { Switch, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { EMAIL_GROUPS, type UserProfile } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { SectionCard } from './SectionCard';
 
 const useStyles = makeStyles({

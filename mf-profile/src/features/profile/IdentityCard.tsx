@@ -5,7 +5,7 @@ import { fullName } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { useSubmit } from './useSubmit';
 
 const useStyles = makeStyles({

@@ -1,7 +1,7 @@
 import { Text } from '@negayno/shared/fluent';
 import type { UserProfile } from '@negayno/shared/contract';
 import { ROUTES } from '@negayno/shared/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { CopyField } from './CopyField';
 import { SectionCard } from './SectionCard';
 

@@ -3,7 +3,7 @@ import type { UserProfile } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { SectionCard } from './SectionCard';
 import { useSubmit } from './useSubmit';
 

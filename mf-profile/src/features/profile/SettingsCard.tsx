@@ -2,7 +2,7 @@ import { Field, Radio, RadioGroup, Switch } from '@negayno/shared/fluent';
 import { LANGUAGES, THEMES, type Language, type SettingsBody, type Theme, type UserProfile } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { SectionCard } from './SectionCard';
 
 /**

@@ -5,7 +5,7 @@ import { formatDateTime } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { CopyField } from './CopyField';
 import { SectionCard } from './SectionCard';
 import { useSubmit } from './useSubmit';

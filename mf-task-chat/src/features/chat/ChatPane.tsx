@@ -11,7 +11,7 @@ import { PREFETCH_REUSE_MS, useStores } from '@negayno/shared/stores';
 import { EmptyState, WhoseMoveBadge } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { tabBadge } from './chat-format';
 import { ChatView } from './ChatView';
 import { OPEN_GALLERY_EVENT, type OpenGalleryDetail } from './MessageList';

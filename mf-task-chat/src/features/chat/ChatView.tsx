@@ -9,7 +9,7 @@ import { rooms, type Language, type ServerEvent } from '@negayno/shared/contract
 import type { ChatStore } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { useFileDrop } from '../task-drawer/attachments/useFileDrop';
 import { allowedFiles, Composer } from './Composer';
 import { MessageList } from './MessageList';

@@ -21,7 +21,7 @@ import {
 import { formatDateTime, formatFileSize, fullName, messageToHtml, sanitizeHtml } from '@negayno/shared/lib';
 import type { FileErrorItem, TempMessage } from '@negayno/shared/stores';
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { ROLE_COLORS, timeOf } from './chat-format';
 
 const useStyles = makeStyles({

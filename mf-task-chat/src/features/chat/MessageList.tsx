@@ -12,7 +12,7 @@ import type { ChatStore } from '@negayno/shared/stores';
 import { EmptyState } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { dayKey, dayLabel, UNREAD_BADGE_MAX } from './chat-format';
 import { FileErrorView, MessageItem, TempItem, type MessageHandlers } from './MessageItem';
 import { MessageMenu, type MenuActions, type OpenMenu } from './MessageMenu';

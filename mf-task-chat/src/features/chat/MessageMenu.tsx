@@ -6,7 +6,7 @@ import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens 
 import { ArrowClockwiseRegular, ArrowReplyRegular, CopyRegular, DeleteRegular, EditRegular, EmojiRegular, TextQuoteRegular } from '@fluentui/react-icons';
 import { EMOJIS, type ChatMessage, type Emoji } from '@negayno/shared/contract';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import type { MenuItems } from './menu-rules';
 
 export interface OpenMenu {

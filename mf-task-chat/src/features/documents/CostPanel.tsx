@@ -1,9 +1,8 @@
 /** What the task has cost so far (`GET /task/{id}/ledger`), for the client administrator and staff. */
 import type { TaskLedger } from '@negayno/shared/contract';
 import { Card, CardHeader, Text } from '@negayno/shared/fluent';
-import { currentLanguage } from '@negayno/shared/i18n';
+import { currentLanguage, useTranslation } from '@negayno/shared/i18n';
 import { formatMoney } from '@negayno/shared/lib';
-import { useTranslation } from 'react-i18next';
 
 /** Whether any money of the task has moved yet: committed, held, paid out, refunded or tipped. */
 export function hasMoved(ledger: TaskLedger): boolean {

@@ -28,12 +28,11 @@ import {
   mergeClasses,
   tokens,
 } from '@negayno/shared/fluent';
-import { currentLanguage, messageOfError, messageText } from '@negayno/shared/i18n';
+import { currentLanguage, messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { formatDateTime, formatMoney } from '@negayno/shared/lib';
 import type { TaskWorkflowStore } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { diffOffers } from './offer-diff';
 
 const useStyles = makeStyles({

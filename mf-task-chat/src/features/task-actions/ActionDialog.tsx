@@ -24,10 +24,9 @@ import {
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent';
-import { messageOfError, messageText } from '@negayno/shared/i18n';
+import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import type { TaskWorkflowStore } from '@negayno/shared/stores';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { parseDayMonthYear } from './dates';
 
 const useStyles = makeStyles({

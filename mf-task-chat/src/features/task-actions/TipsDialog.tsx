@@ -22,12 +22,11 @@ import {
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent';
-import { messageOfError, messageText } from '@negayno/shared/i18n';
+import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { amountOf, currencySign } from '@negayno/shared/lib';
 import type { TaskWorkflowStore } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

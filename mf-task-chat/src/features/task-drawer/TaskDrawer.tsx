@@ -11,7 +11,7 @@ import { SideDrawer, useNarrowerThan } from '@negayno/shared/ui';
 import { autorun } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
 import { filesStore } from './attachments/files-store';

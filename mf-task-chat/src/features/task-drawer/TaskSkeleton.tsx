@@ -1,6 +1,6 @@
 /** What the drawer shows while the task loads (spec 2, 9): the detail's outline and five fake chat messages. */
 import { Skeleton, SkeletonItem, makeStyles, tokens } from '@negayno/shared/fluent';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 export const SKELETON_DESCRIPTION_HEIGHT = 306;
 export const SKELETON_MESSAGES = 5;

@@ -3,7 +3,7 @@ import { CHART_HEIGHT, type BalanceStatMonth } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { StatusCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryGroup, VictoryLegend } from 'victory';
 import type { WalletStore } from './wallet-store';
 

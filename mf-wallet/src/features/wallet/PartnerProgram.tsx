@@ -7,7 +7,7 @@ import { settle, useStores, type LoadStatus } from '@negayno/shared/stores';
 import { StatusCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -6,7 +6,7 @@ import { useStores } from '@negayno/shared/stores';
 import { EmptyState, StatusCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import type { WalletStore } from './wallet-store';
 
 const useStyles = makeStyles({

@@ -5,7 +5,7 @@ import { useStores, type WalletKind } from '@negayno/shared/stores';
 import { SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { PartnerProgram } from './PartnerProgram';
 import { WalletPanel } from './WalletPanel';
 import { WalletStore } from './wallet-store';

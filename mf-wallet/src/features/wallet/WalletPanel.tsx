@@ -5,7 +5,7 @@ import { useStores } from '@negayno/shared/stores';
 import { StatusCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { AmountForm } from './AmountForm';
 import { goToCheckout } from './checkout';
 import { MonthChart } from './MonthChart';

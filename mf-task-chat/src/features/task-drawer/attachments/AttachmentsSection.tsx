@@ -5,11 +5,10 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { AttachRegular, DismissRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, type Task, type TaskFile } from '@negayno/shared/contract';
-import { messageText } from '@negayno/shared/i18n';
+import { messageText, useTranslation } from '@negayno/shared/i18n';
 import { EmptyState, StatusCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DeleteFileDialog, RenameFileDialog } from './FileDialogs';
 import { FileCard } from './FileCard';
 import type { FilesStore } from './files-store';

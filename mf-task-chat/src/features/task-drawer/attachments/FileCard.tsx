@@ -15,7 +15,7 @@ import {
 import { filePaths, opensInGallery, type FileKind, type TaskFile } from '@negayno/shared/contract';
 import { formatFileSize } from '@negayno/shared/lib';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const KIND_ICONS: Record<FileKind, ReactElement> = {
   image: <ImageRegular />,

@@ -2,7 +2,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input } from '@negayno/shared/fluent';
 import { LENGTH, type TaskFile } from '@negayno/shared/contract';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 /** The name without its extension is what people edit; the extension stays (spec 5). */
 function stemOf(file: TaskFile): string {

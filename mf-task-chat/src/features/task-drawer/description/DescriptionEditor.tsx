@@ -11,7 +11,7 @@ import 'quill/dist/quill.snow.css';
 import { useEffect, useRef, useState } from 'react';
 import { useDescriptionStyles } from './description-styles';
 import { sanitizeHtml } from '@negayno/shared/lib';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import type { DescriptionStore } from './description-store';
 import { descriptionToSave } from './save-rules';
 

@@ -19,7 +19,7 @@ import { HistoryRegular } from '@fluentui/react-icons';
 import { formatDateTime, sanitizeHtml } from '@negayno/shared/lib';
 import { EmptyState, StatusCard } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import type { DescriptionStore } from './description-store';
 import { useDescriptionStyles } from './description-styles';
 

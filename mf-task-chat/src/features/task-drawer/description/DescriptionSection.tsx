@@ -9,7 +9,7 @@ import { isEmptyHtml, sanitizeHtml } from '@negayno/shared/lib';
 import { EmptyState } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 import { DescriptionEditor } from './DescriptionEditor';
 import type { DescriptionStore } from './description-store';
 import { useDescriptionStyles } from './description-styles';

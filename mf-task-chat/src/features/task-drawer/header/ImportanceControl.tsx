@@ -1,7 +1,7 @@
 /** The task's importance, 0 to 4 (`update-importance`); plain text for viewers who may not edit. */
 import { Field, Select, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { IMPORTANCE_LEVELS, type Importance, type Task } from '@negayno/shared/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   field: { minWidth: '180px' },

@@ -6,7 +6,7 @@ import { Button, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluen
 import { CalendarAddRegular, CalendarCheckmarkRegular, HistoryRegular } from '@fluentui/react-icons';
 import type { Task } from '@negayno/shared/contract';
 import { formatDateTime, fullName } from '@negayno/shared/lib';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   // A long unbroken name wraps inside the line instead of widening the drawer past a phone's screen.

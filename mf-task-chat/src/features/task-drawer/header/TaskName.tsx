@@ -7,7 +7,7 @@ import { makeStyles, mergeClasses, Text, tokens } from '@negayno/shared/fluent';
 import { ArchiveRegular } from '@fluentui/react-icons';
 import { LENGTH, type Task } from '@negayno/shared/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@negayno/shared/i18n';
 
 const useStyles = makeStyles({
   heading: { margin: `${tokens.spacingVerticalS} 0`, display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalS, wordBreak: 'break-word' },
