@@ -57,6 +57,29 @@ const FLUENT_SINGLETONS = [
 ];
 
 /**
+ * Fluent's `tokens` map (a CSS variable name for each of ~500 design tokens, about 3.7 kB gzip): every
+ * component's styles read it, so each build that bundles a component carried a copy, three on the
+ * login page alone. One module, shared by its resolved path (module requests inside Fluent reach it
+ * relatively), is one copy a page.
+ */
+const FLUENT_TOKENS_MAP_KEY = '@fluentui/tokens/lib/tokens.js';
+
+function fluentTokensMapFile() {
+  const tokensDir = path.dirname(
+    require.resolve('@fluentui/tokens/package.json', {
+      paths: [
+        path.dirname(
+          require.resolve('@fluentui/react-theme/package.json', {
+            paths: [path.dirname(require.resolve('@fluentui/react-components/package.json', { paths: [SHARED_ROOT] }))],
+          }),
+        ),
+      ],
+    }),
+  );
+  return path.join(tokensDir, 'lib', 'tokens.js');
+}
+
+/**
  * The screens after sign-in (board, drawer, wallet, profile) use most of the kit: for them
  * `@negayno/shared/fluent` is one shared module, fetched once and reused by each (bundled per remote,
  * each carried its own drawers, dialogs and menus: about 150 kB gzip a remote). The first screen's
@@ -102,6 +125,14 @@ function createSharedConfig(fromDir, name, production = true) {
     const version = versionThrough(pkg, chain);
     shared[pkg] = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
   }
+  const tokensVersion = versionThrough('@fluentui/tokens', ['@fluentui/react-components', '@fluentui/react-theme']);
+  shared[fluentTokensMapFile()] = {
+    shareKey: FLUENT_TOKENS_MAP_KEY,
+    singleton: true,
+    version: tokensVersion,
+    requiredVersion: `^${tokensVersion}`,
+    strictVersion: false,
+  };
   const ownVersion = require(path.join(SHARED_ROOT, 'package.json')).version;
   const entries = OWN_FLUENT_KIT.includes(name) ? [...SHARED_ENTRIES, FLUENT_BASE] : [...SHARED_ENTRIES, FLUENT_BASE, 'fluent'];
   for (const entry of entries) {
