@@ -1,14 +1,32 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { signInByApi } from '../support/session';
 
 /**
- * What only client roles use and what only staff use come in chunks of their own (issue 17,
- * mf-board/src/features/role-chunks.tsx): a pm's pages never fetch the client-role chunk, a client's
- * never the staff one. Each side must fetch its own, or the spec would prove nothing.
+ * What only client roles use and what only staff use come in chunks of their own (issue 17): in
+ * mf-board creating a project and the staff board (features/role-chunks.tsx), in mf-task-chat the
+ * action forms of each side and the tips (task-actions/role-forms.ts). (Top-ups are not client-only:
+ * decisions 5 lets every role that is not paid top up, so the wallet has no role chunk.) A pm's
+ * pages never fetch a client-role chunk, a client's never a staff one. Each side must fetch its own
+ * from every remote that has one, or the spec would prove nothing.
  */
 const CLIENT_ROLE = /\/client-role\.[0-9a-f]+\.js$/;
 const STAFF = /\/staff\.[0-9a-f]+\.js$/;
+const fromRemote = (urls: string[], remote: string, chunk: RegExp) => urls.filter((url) => url.includes(`/${remote}/`) && chunk.test(url));
+
+async function api<T>(request: APIRequestContext, path: string, data?: unknown): Promise<T> {
+  const response = data === undefined ? await request.get(`/api${path}`) : await request.post(`/api${path}`, { data });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A new draft task of the demo shop, made by its client admin: its page's address. */
+async function newDraftTask(request: APIRequestContext): Promise<{ id: number; url: string }> {
+  const projects = await api<Array<{ id: number; name: string }>>(request, '/projects');
+  const projectId = projects.find((project) => project.name === 'Інтернет-магазин')!.id;
+  const task = await api<{ id: number }>(request, `/project/${projectId}/new-task`, { name: `Ролі ${Date.now()}` });
+  return { id: task.id, url: `/task/${task.id}?projectId=${projectId}` };
+}
 
 function recordScripts(page: Page): string[] {
   const urls: string[] = [];
@@ -24,31 +42,52 @@ async function openFirstTask(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
-test('a project manager never fetches the client-role chunk', async ({ page }) => {
+test('a project manager never fetches the client-role chunk', async ({ page, browser }) => {
+  // A task in discussion, where the pm's step is assigning performers: a form of the staff chunk.
+  const client = await browser.newContext();
+  const clientPage = await client.newPage();
+  await signInByApi(clientPage, DEMO.admin);
+  const task = await newDraftTask(clientPage.request);
+  await api(clientPage.request, `/task/${task.id}/action/publish`, {});
+  await client.close();
+  const am = await browser.newContext();
+  const amPage = await am.newPage();
+  await signInByApi(amPage, DEMO.am);
+  await api(amPage.request, `/task/${task.id}/action/to-discussion`, {});
+  await am.close();
+
   const scripts = recordScripts(page);
   await signInByApi(page, DEMO.pm);
   await page.goto('/');
   await expect(page.getByTestId('kanban-board')).toBeVisible();
   await openFirstTask(page);
+  await page.goto(task.url);
+  await page.getByTestId('action-to-estimation').click();
+  await expect(page.getByTestId('action-dialog-to-estimation').getByRole('checkbox').first()).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByTestId('header-wallet').click();
   await expect(page.getByTestId('wallet-balance')).toBeVisible();
   await page.keyboard.press('Escape');
   await page.goto('/profile');
   await expect(page.getByTestId('profile-page')).toBeVisible();
 
-  expect(
-    scripts.filter((url) => STAFF.test(url)),
-    'the staff board came in the staff chunk',
-  ).not.toHaveLength(0);
+  expect(fromRemote(scripts, 'mf-board', STAFF), 'the staff board came in the staff chunk').not.toHaveLength(0);
+  expect(fromRemote(scripts, 'mf-task-chat', STAFF), 'assigning performers came in the staff chunk').not.toHaveLength(0);
   expect(scripts.filter((url) => CLIENT_ROLE.test(url))).toEqual([]);
 });
 
 test('a client never fetches the staff chunk', async ({ page }) => {
   const scripts = recordScripts(page);
   await signInByApi(page, DEMO.admin);
+  const task = await newDraftTask(page.request);
   await page.goto('/');
   await expect(page.getByTestId('task-card').first()).toBeVisible();
   await openFirstTask(page);
+  // A draft: the client's step is publishing, a form of the client-role chunk.
+  await page.goto(task.url);
+  await page.getByTestId('action-publish').click();
+  await expect(page.getByTestId('action-dialog-publish').getByRole('checkbox')).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByTestId('create-project').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -58,9 +97,7 @@ test('a client never fetches the staff chunk', async ({ page }) => {
   await page.goto('/profile');
   await expect(page.getByTestId('profile-page')).toBeVisible();
 
-  expect(
-    scripts.filter((url) => CLIENT_ROLE.test(url)),
-    'creating a project came in the client-role chunk',
-  ).not.toHaveLength(0);
+  expect(fromRemote(scripts, 'mf-board', CLIENT_ROLE), 'creating a project came in the client-role chunk').not.toHaveLength(0);
+  expect(fromRemote(scripts, 'mf-task-chat', CLIENT_ROLE), 'publishing came in the client-role chunk').not.toHaveLength(0);
   expect(scripts.filter((url) => STAFF.test(url))).toEqual([]);
 });

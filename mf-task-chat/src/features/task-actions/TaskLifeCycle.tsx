@@ -8,13 +8,16 @@ import { rooms, type Currency, type TaskActionName } from '@negayno/shared/contr
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { TaskWorkflowStore } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { ContractCard } from '../documents/ContractCard';
 import { CostPanel, hasMoved } from '../documents/CostPanel';
 import { OfferCard } from '../documents/OfferCard';
 import { ActionDialog } from './ActionDialog';
-import { TipsDialog } from './TipsDialog';
+import { loadRoleForms } from './role-forms';
+
+// Tips are the client's, after a rating: they come with the client's action forms (role-forms.ts).
+const TipsDialog = lazy(() => import(/* webpackChunkName: "client-role" */ './TipsDialog').then((module) => ({ default: module.TipsDialog })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalM },
@@ -50,6 +53,12 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
       leave();
     };
   }, [taskId, store, onChanged]);
+
+  // The forms of the actions on offer are fetched with the bar, so a press opens a ready form.
+  const offered = store.taskId === taskId ? store.actions?.actions : undefined;
+  useEffect(() => {
+    for (const action of offered ?? []) loadRoleForms(action)?.catch(() => undefined);
+  }, [offered]);
 
   if (store.taskId !== taskId || store.status === 'loading' || store.status === 'idle') {
     return <Spinner size="small" label={t('actionsLabel')} data-testid="workflow-loading" />;
@@ -104,7 +113,11 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
           onClose={close}
         />
       )}
-      {tipping && <TipsDialog performers={tipped} currency={currency} store={store} onClose={() => setTipping(false)} />}
+      {tipping && (
+        <Suspense fallback={<Spinner size="small" label={t('common:loading')} />}>
+          <TipsDialog performers={tipped} currency={currency} store={store} onClose={() => setTipping(false)} />
+        </Suspense>
+      )}
       {store.contract && <ContractCard document={store.contract} />}
       {store.offer && !store.contract && <OfferCard document={store.offer} store={store} onChanged={onChanged} />}
       {/* Before any money moved (no accepted offer yet) a card of zeros says nothing: it is left out. */}

@@ -4,6 +4,7 @@ import type { Translation } from '../../shape.js';
 const en: Translation<typeof uk> = {
   actionsLabel: 'Task actions',
   loadFailed: 'Could not load the actions and documents',
+  formFailed: 'Could not load this form. Check the connection and open it again',
   retry: 'Try again',
   cancel: 'Cancel',
   confirm: 'Confirm',

@@ -1,0 +1,83 @@
+import { TaskWorkflowStore } from '@negayno/shared/stores';
+import { apiServerForFile, renderInApp, signInAs } from '@negayno/shared/testing';
+import type { TaskActionName } from '@negayno/shared/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { runInAction } from 'mobx';
+import { ActionDialog } from './ActionDialog';
+import { parseDayMonthYear } from './dates';
+
+const server = apiServerForFile();
+beforeEach(() => {
+  server.routes = {};
+  for (const name of ['publish', 'add-rating', 'send-offer', 'to-estimation', 'reject', 'to-drafts'])
+    server.routes[`POST /task/7/action/${name}`] = { data: null };
+  signInAs('admin');
+});
+
+const sent = (name: string) => server.requests.filter((request) => request.path === `/task/7/action/${name}`).map((request) => request.body);
+
+async function openDialog(action: TaskActionName, performers = [{ id: 31, firstname: 'Ivan', lastname: 'Petrenko', nickname: 'ivan' }]) {
+  const store = new TaskWorkflowStore();
+  runInAction(() => {
+    store.taskId = 7;
+  });
+  const onClose = jest.fn();
+  await renderInApp(<ActionDialog action={action} store={store} currency="UAH" performers={performers as never} onClose={onClose} />, { language: 'en' });
+  return { onClose };
+}
+
+describe('ActionDialog: each side’s fields come from that side’s chunk', () => {
+  it('the sm’s offer editor sends the work list as lines and each price in minor units', async () => {
+    const { onClose } = await openDialog('send-offer');
+    // The editor is in the staff chunk: a moment of loading, then its fields.
+    await userEvent.type(await screen.findByTestId('action-field-name'), 'Landing page');
+    await userEvent.type(screen.getByTestId('action-field-workList'), 'Design{Enter}  {Enter}Markup ');
+    await userEvent.type(screen.getByTestId('action-field-price2'), '1500.5');
+    await userEvent.type(screen.getByTestId('action-field-deadline2'), '01.12.2026 10:00');
+    await userEvent.click(screen.getByTestId('action-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent('send-offer')).toEqual([
+      {
+        name: 'Landing page',
+        description: '',
+        workList: ['Design', 'Markup'],
+        urgencies: [{ urgency: 2, price: 150050, dateDeadline: parseDayMonthYear('01.12.2026 10:00') }],
+      },
+    ]);
+  });
+
+  it('a pm assigns the performers ticked', async () => {
+    await openDialog('to-estimation');
+    await userEvent.click(await screen.findByTestId('performer-31'));
+    await userEvent.click(screen.getByTestId('action-submit'));
+    await waitFor(() => expect(sent('to-estimation')).toEqual([{ performerIds: [31] }]));
+  });
+
+  it('the client publishes with the negayno flag and rates with stars and a review', async () => {
+    await openDialog('publish');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Negayno (twice as fast)' }));
+    await userEvent.click(screen.getByTestId('action-submit'));
+    await waitFor(() => expect(sent('publish')).toEqual([{ negayno: true }]));
+
+    await openDialog('add-rating');
+    await screen.findByTestId('action-field-rating');
+    await userEvent.click(screen.getAllByRole('radio')[3]!);
+    await userEvent.type(screen.getByTestId('action-field-review'), 'Good work');
+    await userEvent.click(screen.getAllByTestId('action-submit').at(-1)!);
+    await waitFor(() => expect(sent('add-rating')).toEqual([{ rating: 4, review: 'Good work' }]));
+  });
+
+  it('a reason or a plain confirmation needs no chunk and can be sent at once', async () => {
+    await openDialog('reject');
+    expect(screen.queryByTestId('action-form-loading')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByTestId('action-field-message'), 'Not what we asked for');
+    await userEvent.click(screen.getByTestId('action-submit'));
+    await waitFor(() => expect(sent('reject')).toEqual([{ message: 'Not what we asked for' }]));
+
+    await openDialog('to-drafts');
+    expect(screen.getAllByTestId('action-submit').at(-1)).toBeEnabled();
+    await userEvent.click(screen.getAllByTestId('action-submit').at(-1)!);
+    await waitFor(() => expect(sent('to-drafts')).toEqual([{}]));
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The action fields of staff and performers (role-forms.ts): the performers a pm assigns, the
+ * performer's estimate, the sm's offer editor and the pm's progress.
+ */
+import { URGENCY_LEVELS, type TaskActionName } from '@negayno/shared/contract';
+import { Checkbox, Field, makeStyles, tokens } from '@negayno/shared/fluent';
+import { useTranslation } from '@negayno/shared/i18n';
+import { parseDayMonthYear } from './dates';
+import { lines, type ActionFieldsProps, type Values } from './role-forms';
+
+const useStyles = makeStyles({
+  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: tokens.spacingHorizontalM },
+});
+
+export function Fields(props: ActionFieldsProps) {
+  const { t } = useTranslation('workflow');
+  const styles = useStyles();
+  const { action, text } = props;
+  switch (action) {
+    case 'to-estimation':
+      return (
+        <Field label={t('field.performers')} required validationMessage={props.fieldError('performerIds')}>
+          {props.performers.length === 0 && t('noPerformers')}
+          {props.performers.map((performer) => (
+            <Checkbox
+              key={performer.id}
+              label={`${performer.firstname} ${performer.lastname}${performer.nickname ? ` (@${performer.nickname})` : ''}`}
+              checked={props.chosen.includes(performer.id)}
+              onChange={(_e, data) => props.setChosen((list) => (data.checked ? [...list, performer.id] : list.filter((id) => id !== performer.id)))}
+              data-testid={`performer-${performer.id}`}
+            />
+          ))}
+        </Field>
+      );
+    case 'finish-evaluation':
+      return (
+        <>
+          {text('estimate', t('field.estimate'), { multiline: true, required: true })}
+          <div className={styles.row}>
+            {text('executionTime', t('field.executionTime'), { type: 'number', required: true })}
+            {text('executionTimeBase', t('field.executionTimeBase'), { type: 'number', required: true })}
+            {text('delayStart', t('field.delayStart'), { type: 'number', required: true })}
+          </div>
+          {text('jobItems', t('field.jobItems'), { multiline: true, required: true, field: 'jobItem' })}
+          {text('dateAutoSendForCheck', t('field.dateAutoSendForCheck'))}
+        </>
+      );
+    case 'send-offer':
+      return (
+        <>
+          {text('name', t('field.name'), { required: true })}
+          {text('description', t('field.description'), { multiline: true })}
+          {text('workList', t('field.workList'), { multiline: true, required: true })}
+          {URGENCY_LEVELS.map((level) => (
+            <div className={styles.row} key={level}>
+              {text(`price${level}`, `${t(`urgency.${level}`)} · ${t('field.price', { currency: props.currency })}`, { type: 'number', field: 'urgencies' })}
+              {text(`deadline${level}`, t('field.deadline'))}
+            </div>
+          ))}
+        </>
+      );
+    default:
+      return text('progress', t('field.progress'), { type: 'number', required: true });
+  }
+}
+
+/** The body the server expects; a date the form cannot read goes as text so the server names it. */
+export function bodyOf(action: TaskActionName, values: Values, chosen: number[]): Record<string, unknown> {
+  const number = (key: string) => (values[key]?.trim() ? Number(values[key]) : undefined);
+  switch (action) {
+    case 'to-estimation':
+      return { performerIds: chosen };
+    case 'finish-evaluation': {
+      const date = values.dateAutoSendForCheck?.trim();
+      return {
+        estimate: values.estimate ?? '',
+        executionTime: number('executionTime'),
+        executionTimeBase: number('executionTimeBase'),
+        delayStart: number('delayStart'),
+        jobItem: lines(values.jobItems),
+        dateAutoSendForCheck: date ? (parseDayMonthYear(date) ?? date) : null,
+      };
+    }
+    case 'send-offer':
+      return {
+        name: values.name ?? '',
+        description: values.description ?? '',
+        workList: lines(values.workList),
+        urgencies: URGENCY_LEVELS.filter((level) => values[`price${level}`]?.trim()).map((level) => ({
+          urgency: level,
+          // Whole currency units on the form, minor units on the wire.
+          price: Math.round(Number(values[`price${level}`]) * 100),
+          dateDeadline: parseDayMonthYear(values[`deadline${level}`] ?? '') ?? values[`deadline${level}`],
+        })),
+      };
+    default:
+      return { progress: number('progress') };
+  }
+}
