@@ -61,15 +61,15 @@ test('a project manager never fetches the client-role chunk', async ({ page, bro
   await page.goto('/');
   await expect(page.getByTestId('kanban-board')).toBeVisible();
   await openFirstTask(page);
-  await page.goto(task.url);
-  await page.getByTestId('action-to-estimation').click();
-  await expect(page.getByTestId('action-dialog-to-estimation').getByRole('checkbox').first()).toBeVisible();
-  await page.keyboard.press('Escape');
   await page.getByTestId('header-wallet').click();
   await expect(page.getByTestId('wallet-balance')).toBeVisible();
   await page.keyboard.press('Escape');
   await page.goto('/profile');
   await expect(page.getByTestId('profile-page')).toBeVisible();
+  await page.goto(task.url);
+  await page.getByTestId('action-to-estimation').click();
+  await expect(page.getByTestId('action-dialog-to-estimation').getByRole('checkbox').first()).toBeVisible();
+  await page.keyboard.press('Escape');
 
   expect(fromRemote(scripts, 'mf-board', STAFF), 'the staff board came in the staff chunk').not.toHaveLength(0);
   expect(fromRemote(scripts, 'mf-task-chat', STAFF), 'assigning performers came in the staff chunk').not.toHaveLength(0);
@@ -83,11 +83,6 @@ test('a client never fetches the staff chunk', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('task-card').first()).toBeVisible();
   await openFirstTask(page);
-  // A draft: the client's step is publishing, a form of the client-role chunk.
-  await page.goto(task.url);
-  await page.getByTestId('action-publish').click();
-  await expect(page.getByTestId('action-dialog-publish').getByRole('checkbox')).toBeVisible();
-  await page.keyboard.press('Escape');
   await page.getByTestId('create-project').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -96,6 +91,11 @@ test('a client never fetches the staff chunk', async ({ page }) => {
   await page.keyboard.press('Escape');
   await page.goto('/profile');
   await expect(page.getByTestId('profile-page')).toBeVisible();
+  // A draft: the client's step is publishing, a form of the client-role chunk.
+  await page.goto(task.url);
+  await page.getByTestId('action-publish').click();
+  await expect(page.getByTestId('action-dialog-publish').getByRole('checkbox')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   expect(fromRemote(scripts, 'mf-board', CLIENT_ROLE), 'creating a project came in the client-role chunk').not.toHaveLength(0);
   expect(fromRemote(scripts, 'mf-task-chat', CLIENT_ROLE), 'publishing came in the client-role chunk').not.toHaveLength(0);
