@@ -7,10 +7,10 @@ import { scriptsFetchedDuring, splitAtFirstScreen, sum } from '../support/script
  * The login page's JavaScript budget (issue 17): gzip level 9 of every script a first-time visitor's
  * browser fetches until the form is up, federation runtime, React and Fluent included. Sizes, not
  * times: a change that makes the page heavier fails here, and the reason is in docs/perf.md.
- * The issue's goal is 150 kB; the page is at 259 kB (from 537 kB), and docs/perf.md says what the
+ * The issue's goal is 150 kB; the page is at 251 kB (from 537 kB), and docs/perf.md says what the
  * rest is. Lower this figure with every cut, never raise it to make room.
  */
-const LOGIN_BUDGET_GZIP_BYTES = 263_000;
+const LOGIN_BUDGET_GZIP_BYTES = 254_000;
 
 /** Every remote's entry, fetched by every page that shows the remote (issue 17's goal). */
 const REMOTE_ENTRY_BUDGET_GZIP_BYTES = 10_000;

@@ -100,6 +100,15 @@ const FLUENT_BASE = 'fluent-base';
  */
 const SHARED_ENTRIES = ['contract', 'api', 'bus', 'stores', 'i18n'];
 
+/**
+ * What the host provides is in its first file (`eager`), not in a file of its own per package: every
+ * page runs all of it before it draws anything, and 21 files of the host's own (each a separate gzip
+ * stream and chunk wrapper, fetched a round trip after main.js) cost the login page 12 kB gzip more
+ * than one, and a slow mobile network a second (docs/perf.md, issue 17). Only what a page needs after
+ * sign-in stays a chunk of its own, fetched when it is first used.
+ */
+const HOST_SHARES_LOADED_LATER = ['socket.io-client'];
+
 function versionOf(pkg, fromDir) {
   const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir, SHARED_ROOT] });
   return require(manifest).version;
@@ -137,6 +146,9 @@ function createSharedConfig(fromDir, name, production = true) {
   const entries = OWN_FLUENT_KIT.includes(name) ? [...SHARED_ENTRIES, FLUENT_BASE] : [...SHARED_ENTRIES, FLUENT_BASE, 'fluent'];
   for (const entry of entries) {
     shared[`@negayno/shared/${entry}`] = { singleton: true, version: ownVersion, requiredVersion: `^${ownVersion}`, strictVersion: false };
+  }
+  if (name === 'host') {
+    for (const [key, entry] of Object.entries(shared)) entry.eager = !HOST_SHARES_LOADED_LATER.includes(key);
   }
   return shared;
 }
