@@ -27,6 +27,7 @@ function frontendProject(dir) {
     moduleNameMapper: {
       '^@negayno/shared/(contract|api|bus|stores|i18n|ui|lib|fluent)$': path.join(__dirname, 'shared/src/$1/index.ts'),
       '^@negayno/shared/fluent-base$': path.join(__dirname, 'shared/src/fluent/base.ts'),
+      '^@negayno/shared/work-stores$': path.join(__dirname, 'shared/src/stores/work.ts'),
       '^@negayno/shared/testing$': path.join(__dirname, 'shared/src/testing/index.tsx'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
       '\\.(css)$': path.join(__dirname, 'shared/test/style-stub.cjs'),

@@ -17,6 +17,7 @@ test.describe('shared singletons', () => {
     await expect(page.getByTestId('kanban-board')).toBeVisible();
 
     expect(await page.evaluate(() => (window as unknown as { __NEGAYNO_ROOT_STORES__?: number }).__NEGAYNO_ROOT_STORES__)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __NEGAYNO_WORK_STORES__?: number }).__NEGAYNO_WORK_STORES__)).toBe(1);
     const shares = await page.evaluate(() => {
       const federation = (
         globalThis as unknown as {
@@ -41,6 +42,7 @@ test.describe('shared singletons', () => {
       'mobx-react-lite',
       'i18next',
       '@negayno/shared/stores',
+      '@negayno/shared/work-stores',
       '@negayno/shared/bus',
       // The first screen's part of the kit, and the whole kit, shared by the screens after sign-in:
       // each fetched once, by one build.

@@ -98,7 +98,7 @@ const FLUENT_BASE = 'fluent-base';
  * keeps the parts it uses (shared, every page loaded all of them: the drawers, DOMPurify…). Their
  * files are marked free of side effects in shared/package.json so unused ones are dropped.
  */
-const SHARED_ENTRIES = ['contract', 'api', 'bus', 'stores', 'i18n'];
+const SHARED_ENTRIES = ['contract', 'api', 'bus', 'stores', 'work-stores', 'i18n'];
 
 /**
  * What the host provides is in its first file (`eager`), not in a file of its own per package: every
@@ -107,7 +107,7 @@ const SHARED_ENTRIES = ['contract', 'api', 'bus', 'stores', 'i18n'];
  * than one, and a slow mobile network a second (docs/perf.md, issue 17). Only what a page needs after
  * sign-in stays a chunk of its own, fetched when it is first used.
  */
-const HOST_SHARES_LOADED_LATER = ['socket.io-client'];
+const HOST_SHARES_LOADED_LATER = ['socket.io-client', '@negayno/shared/work-stores'];
 
 function versionOf(pkg, fromDir) {
   const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir, SHARED_ROOT] });

@@ -2,9 +2,10 @@
  * Shortens the way from the sign-in click to a painted board (issue 16: login → board module →
  * projects → project → tasks ran one after another). What does not depend on an earlier answer starts
  * at once: the board's module downloads while a signed-out visitor is on the login screen, and the
- * projects list is asked for the moment a session starts, while the board module mounts (home asking
- * for it too joins the same request: the API client shares a named request in flight). Signed in, the
- * task drawer's module follows once the first screen is up.
+ * moment a session starts the work stores (`@negayno/shared/work-stores`, which a signed-out page never
+ * loads) come and ask for the projects list, while the board module mounts (home asking for it too
+ * joins the same request: the API client shares a named request in flight). Signed in, the task
+ * drawer's module follows once the first screen is up.
  */
 import type { RootStore } from '@negayno/shared/stores';
 import { reaction } from 'mobx';
@@ -19,7 +20,7 @@ export function prefetchForSignIn(root: RootStore, registry: RemoteRegistry): ()
   const stopProjects = reaction(
     () => root.session.isAuthenticated,
     (signedIn) => {
-      if (signedIn) void root.projects.load().catch(() => undefined);
+      if (signedIn) void import('@negayno/shared/work-stores').then(({ workStores }) => workStores.projects.load()).catch(() => undefined);
     },
   );
   // The task drawer is what a signed-in person opens from every board: its code is fetched and run

@@ -1,13 +1,12 @@
+/**
+ * The root store and what every page needs from the first screen on: the session, the UI, alerts, the
+ * profile and notifications. The stores of the screens after sign-in are `@negayno/shared/work-stores`
+ * (work.ts), loaded when a session starts.
+ */
 export * from './load.js';
 export * from './alerts-store.js';
-export * from './archive-store.js';
-export * from './board-store.js';
-export * from './chat-store.js';
-export * from './chat-temp-messages.js';
 export * from './notifications-store.js';
 export * from './profile-store.js';
-export * from './projects-store.js';
 export * from './session-store.js';
 export * from './ui-store.js';
 export * from './root-store.js';
-export * from './workflow-store.js';

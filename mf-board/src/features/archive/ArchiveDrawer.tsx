@@ -17,7 +17,8 @@ import {
 import { ArchiveRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, DRAWER_MAX_WIDTH, taskPath, type ArchivedTask } from '@negayno/shared/contract';
 import { formatDate } from '@negayno/shared/lib';
-import { ArchiveStore, useStores, type ArchiveScope } from '@negayno/shared/stores';
+import { useStores } from '@negayno/shared/stores';
+import { ArchiveStore, type ArchiveScope } from '@negayno/shared/work-stores';
 import { EmptyState, LoadFailed, SideDrawer, useNarrowerThan } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';

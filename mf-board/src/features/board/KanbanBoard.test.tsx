@@ -1,16 +1,16 @@
 import type { TaskCard } from '@negayno/shared/contract';
-import { rootStore } from '@negayno/shared/stores';
 import { accountView, card, renderInApp, signInAs } from '@negayno/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { runInAction } from 'mobx';
+import { workStores } from '@negayno/shared/work-stores';
 import { KanbanBoard } from './KanbanBoard';
 import { fakeBoardLayout } from '../../test/board-layout';
 
 function showCards(cards: TaskCard[]) {
   runInAction(() => {
-    rootStore.board.clear();
-    rootStore.board.status = 'ready';
-    for (const item of cards) rootStore.board.upsert(item);
+    workStores.board.clear();
+    workStores.board.status = 'ready';
+    for (const item of cards) workStores.board.upsert(item);
   });
 }
 
@@ -59,7 +59,7 @@ describe('KanbanBoard', () => {
   it("starts reading a card's chats as it is pressed, before the drawer's code is there", async () => {
     signInAs('am');
     showCards([card(5, 2, { chats: { main: 51 } })]);
-    const prefetch = jest.spyOn(rootStore.chats, 'prefetch').mockImplementation(() => {});
+    const prefetch = jest.spyOn(workStores.chats, 'prefetch').mockImplementation(() => {});
     try {
       await renderInApp(<KanbanBoard />);
       fireEvent.pointerDown(screen.getByTestId('task-card'));
@@ -105,8 +105,8 @@ describe('KanbanBoard', () => {
   it('shows skeletons while the board loads', async () => {
     signInAs('user');
     runInAction(() => {
-      rootStore.board.clear();
-      rootStore.board.status = 'loading';
+      workStores.board.clear();
+      workStores.board.status = 'loading';
     });
     await renderInApp(<KanbanBoard />);
     expect(screen.getByTestId('kanban-board')).toHaveAttribute('aria-busy', 'true');

@@ -1,6 +1,7 @@
 import { CounterBadge, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { COLUMN_LABEL_KEYS, KANBAN_COLUMNS, type CardShows, type KanbanColumn } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
+import { useWorkStores } from '@negayno/shared/work-stores';
 import { EmptyState, LoadFailed } from '@negayno/shared/ui';
 import { SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
@@ -57,7 +58,8 @@ const useStyles = makeStyles({
  * the project whose column 1 offers "new task" (administrators and users only).
  */
 export const KanbanBoard = observer(function KanbanBoard(props: { createIn?: number | null }) {
-  const { board, session } = useStores();
+  const { session } = useStores();
+  const { board } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const view = session.user?.board;

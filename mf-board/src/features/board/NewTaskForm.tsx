@@ -1,11 +1,11 @@
 import { Button, Input, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { AddRegular } from '@fluentui/react-icons';
 import { LENGTH, taskPath } from '@negayno/shared/contract';
-import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useNavigate } from 'react-router-dom';
+import { useWorkStores } from '@negayno/shared/work-stores';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -15,7 +15,7 @@ const useStyles = makeStyles({
 
 /** A new draft in column 1: a name, then the task opens (administrators and users, spec 6). */
 export const NewTaskForm = observer(function NewTaskForm(props: { projectId: number }) {
-  const { board } = useStores();
+  const { board } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
-import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { useWorkStores } from '@negayno/shared/work-stores';
 import { ProjectView } from './ProjectView';
 
 /**
@@ -10,7 +10,7 @@ import { ProjectView } from './ProjectView';
  * to the card that opened the task.
  */
 export const ProjectRoute = observer(function ProjectRoute() {
-  const { board } = useStores();
+  const { board } = useWorkStores();
   const { projectId } = useParams();
   const [params] = useSearchParams();
   const id = Number(projectId) || Number(params.get('projectId')) || board.projectId;

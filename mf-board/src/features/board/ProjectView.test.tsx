@@ -1,4 +1,5 @@
 import { rootStore } from '@negayno/shared/stores';
+import { workStores } from '@negayno/shared/work-stores';
 import { NO_PROJECT_CAN, card, member, project, projectCan, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,8 +18,8 @@ function serve(role: 'administrator' | 'user' | 'guest', can = projectCan(role))
 }
 
 beforeEach(() => {
-  rootStore.projects.clear();
-  rootStore.board.clear();
+  workStores.projects.clear();
+  workStores.board.clear();
 });
 
 describe('ProjectView', () => {
@@ -72,7 +73,7 @@ describe('ProjectView', () => {
     await userEvent.click(screen.getByTestId('project-menu-button'));
     expect(within(await screen.findByTestId('project-menu')).queryByTestId('menu-delete')).not.toBeInTheDocument();
     view.unmount();
-    rootStore.projects.clear();
+    workStores.projects.clear();
     serve('guest', { ...none, rename: true, createTask: true, seeBalance: true, delete: true });
     await renderInApp(<ProjectView projectId={1} />, { language: 'en' });
     expect(await screen.findByTestId('project-name-input')).toHaveValue('Shop');

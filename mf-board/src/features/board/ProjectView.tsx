@@ -2,6 +2,7 @@ import { Button, Skeleton, SkeletonItem, Tooltip, makeStyles, tokens } from '@ne
 import { MoreHorizontalRegular, WalletRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, ROUTES, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
+import { useWorkStores } from '@negayno/shared/work-stores';
 import { LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -40,7 +41,8 @@ type Drawer = 'users' | 'menu' | 'archive' | 'filter' | null;
 
 /** A project's page (spec 2 "Project page"): name, balance, members, menu, filters and the live board. */
 export const ProjectView = observer(function ProjectView(props: { projectId: number }) {
-  const { projects, board, ui } = useStores();
+  const { ui } = useStores();
+  const { projects, board } = useWorkStores();
   const { t } = useTranslation('board');
   const navigate = useNavigate();
   const styles = useStyles();

@@ -2,11 +2,11 @@ import { AvatarGroup, AvatarGroupItem, Badge, CounterBadge, Text, makeStyles, to
 import { AttachRegular, FlashFilled, FlagFilled, FolderRegular, PauseCircleRegular } from '@fluentui/react-icons';
 import { taskPath, type CardColor, type CardShows, type PersonRef, type TaskCard } from '@negayno/shared/contract';
 import { fullName } from '@negayno/shared/lib';
-import { useStores } from '@negayno/shared/stores';
 import { WhoseMoveBadge } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from '@negayno/shared/i18n';
 import { Link } from 'react-router-dom';
+import { useWorkStores } from '@negayno/shared/work-stores';
 
 const COLOR_TOKENS: Record<CardColor, string> = {
   rootYellow: tokens.colorPaletteYellowBorderActive,
@@ -73,7 +73,7 @@ export const TaskCardView = observer(function TaskCardView(props: { card: TaskCa
   const { t, i18n } = useTranslation('board');
   const styles = useStyles();
   const unread = card.unreadMessageCounters.main.count + card.unreadMessageCounters.work.count;
-  const { chats } = useStores();
+  const { chats } = useWorkStores();
   // The chat's reads start as the card is pressed (or opened from the keyboard), while the drawer's
   // code is still on its way: its pane then finds them read or under way.
   const prefetchChats = () => chats.prefetch(card);

@@ -1,9 +1,9 @@
-import { rootStore } from '@negayno/shared/stores';
 import { renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { workStores } from '@negayno/shared/work-stores';
 import { FilterButton } from './FilterButton';
 import { FilterPanel, useAppliedFilter } from './FilterPanel';
 
@@ -17,7 +17,7 @@ beforeEach(() => {
       ],
     },
   };
-  rootStore.projects.clear();
+  workStores.projects.clear();
   signInAs('pm');
 });
 

@@ -1,11 +1,11 @@
 import { Button, DrawerBody, DrawerFooter, Dropdown, Field, Input, Option, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { DRAWER_MAX_WIDTH, LENGTH, type TaskFilter } from '@negayno/shared/contract';
-import { filterQuery, parseFilter, useStores } from '@negayno/shared/stores';
 import { SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useSearchParams } from 'react-router-dom';
+import { useWorkStores, filterQuery, parseFilter } from '@negayno/shared/work-stores';
 import { useClippedDropdownButton } from '../layout/useClippedDropdownButton';
 
 const useStyles = makeStyles({
@@ -37,7 +37,7 @@ export function useAppliedFilter(withProject = true): TaskFilter {
  * three and applies that. The project list loads each time the panel opens.
  */
 export const FilterPanel = observer(function FilterPanel(props: { open: boolean; onClose: () => void; withProject: boolean }) {
-  const { projects } = useStores();
+  const { projects } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const [params, setParams] = useSearchParams();

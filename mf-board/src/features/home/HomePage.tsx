@@ -2,6 +2,7 @@ import { Button, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { AddRegular, BoardRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
+import { useWorkStores } from '@negayno/shared/work-stores';
 import { EmptyState, LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useState } from 'react';
@@ -18,7 +19,8 @@ const useStyles = makeStyles({
 
 /** Home (spec 2): staff see one board across their projects; a client goes to their first project. */
 export const HomePage = observer(function HomePage() {
-  const { projects, session } = useStores();
+  const { session } = useStores();
+  const { projects } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
 
@@ -36,7 +38,8 @@ export const HomePage = observer(function HomePage() {
 });
 
 const ClientHome = observer(function ClientHome() {
-  const { projects, session } = useStores();
+  const { session } = useStores();
+  const { projects } = useWorkStores();
   const navigate = useNavigate();
   const { t } = useTranslation('board');
   const styles = useStyles();

@@ -1,11 +1,11 @@
 import { Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { BREAKPOINTS } from '@negayno/shared/contract';
-import { useStores } from '@negayno/shared/stores';
 import { EmptyState } from '@negayno/shared/ui';
 import { BoardRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
+import { useWorkStores } from '@negayno/shared/work-stores';
 import { KanbanBoard } from '../board/KanbanBoard';
 import { FilterButton } from '../filter/FilterButton';
 import { FilterPanel, useAppliedFilter } from '../filter/FilterPanel';
@@ -26,7 +26,7 @@ const useStyles = makeStyles({
 
 /** The staff home: one board across every project the viewer is attached to, with the filter panel. */
 export const StaffBoard = observer(function StaffBoard() {
-  const { board, projects } = useStores();
+  const { board, projects } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const filter = useAppliedFilter();

@@ -1,14 +1,14 @@
 import { rooms, type ServerEvent } from '@negayno/shared/contract';
 import { getSocket, joinRoom, onReconnect } from '@negayno/shared/api';
-import { useStores } from '@negayno/shared/stores';
 import { useEffect } from 'react';
+import { useWorkStores } from '@negayno/shared/work-stores';
 
 /**
  * Keeps the board shown live: joins `project:{id}` for each project it shows (the server checks the
  * policy) and hands `task.update` to the board; after a reconnect the board reloads what it may have missed.
  */
 export function useLiveBoard(projectIds: readonly number[], reload: () => void): void {
-  const { board } = useStores();
+  const { board } = useWorkStores();
   const key = [...projectIds].sort((a, b) => a - b).join(',');
 
   useEffect(() => {

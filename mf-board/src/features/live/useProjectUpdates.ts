@@ -1,8 +1,8 @@
 import { ROUTES, projectPath, type ServerEvent } from '@negayno/shared/contract';
 import { getSocket } from '@negayno/shared/api';
-import { useStores } from '@negayno/shared/stores';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useWorkStores } from '@negayno/shared/work-stores';
 
 /**
  * `project.update` reaches this page through `user:{id}` (invited, role changed, removed) and
@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
  * the viewer gives way to the next one.
  */
 export function useProjectUpdates(): void {
-  const { projects } = useStores();
+  const { projects } = useWorkStores();
   const navigate = useNavigate();
 
   useEffect(() => {

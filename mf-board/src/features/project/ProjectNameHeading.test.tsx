@@ -1,7 +1,7 @@
-import { rootStore } from '@negayno/shared/stores';
 import { project, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { workStores } from '@negayno/shared/work-stores';
 import { ProjectNameHeading } from './ProjectNameHeading';
 
 const server = apiServerForFile();
@@ -25,7 +25,7 @@ describe('ProjectNameHeading', () => {
     await userEvent.tab();
     await waitFor(() => expect(renames()).toHaveLength(1));
     expect(renames()[0]?.body).toEqual({ name: 'Store' });
-    await waitFor(() => expect(rootStore.projects.current?.name).toBe('Store'));
+    await waitFor(() => expect(workStores.projects.current?.name).toBe('Store'));
   });
 
   it('does not save an unchanged or empty name, and brings the saved one back', async () => {

@@ -1,9 +1,9 @@
 import { Input, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { LENGTH } from '@negayno/shared/contract';
-import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
+import { useWorkStores } from '@negayno/shared/work-stores';
 
 const useStyles = makeStyles({
   heading: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
@@ -20,7 +20,7 @@ const useStyles = makeStyles({
  * non-empty and changed; Enter saves, Escape brings the saved name back. Others read plain text.
  */
 export const ProjectNameHeading = observer(function ProjectNameHeading(props: { projectId: number; name: string; editable: boolean }) {
-  const { projects } = useStores();
+  const { projects } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const [draft, setDraft] = useState(props.name);

@@ -1,13 +1,13 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner } from '@negayno/shared/fluent';
 import { LENGTH, projectPath } from '@negayno/shared/contract';
 import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
-import { useStores } from '@negayno/shared/stores';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useWorkStores } from '@negayno/shared/work-stores';
 
 /** A name, then the new project's page (client accounts only). */
 export function CreateProjectDialog(props: { open: boolean; onClose: () => void }) {
-  const { projects } = useStores();
+  const { projects } = useWorkStores();
   const { t } = useTranslation('board');
   const navigate = useNavigate();
   const [name, setName] = useState('');

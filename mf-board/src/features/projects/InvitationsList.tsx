@@ -1,10 +1,10 @@
 import { Button, Card, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { projectPath, type ProjectListItem } from '@negayno/shared/contract';
-import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useNavigate } from 'react-router-dom';
+import { useWorkStores } from '@negayno/shared/work-stores';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 
 /** The viewer's pending invitations with Accept / Decline. */
 export const InvitationsList = observer(function InvitationsList() {
-  const { projects } = useStores();
+  const { projects } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   if (projects.invitations.length === 0) return null;
@@ -28,7 +28,7 @@ export const InvitationsList = observer(function InvitationsList() {
 });
 
 function Invitation(props: { project: ProjectListItem; className: string; actionsClass: string }) {
-  const { projects } = useStores();
+  const { projects } = useWorkStores();
   const { t } = useTranslation('board');
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);

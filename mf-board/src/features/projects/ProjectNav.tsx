@@ -2,6 +2,7 @@ import { Button, Dropdown, Option, Text, makeStyles, mergeClasses, tokens } from
 import { AddRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, projectPath } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
+import { useWorkStores } from '@negayno/shared/work-stores';
 import { LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from '@negayno/shared/i18n';
@@ -57,7 +58,8 @@ const useStyles = makeStyles({
  * Accept / Decline; "create project" where the profile's `can` offers it (client accounts).
  */
 export const ProjectNav = observer(function ProjectNav(props: { currentId: number | null }) {
-  const { projects, session } = useStores();
+  const { session } = useStores();
+  const { projects } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const navigate = useNavigate();

@@ -1,9 +1,9 @@
 import { runInAction } from 'mobx';
 import type { Project } from '@negayno/shared/contract';
-import { rootStore } from '@negayno/shared/stores';
 import { NO_PROJECT_CAN, member, project, projectCan, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { workStores } from '@negayno/shared/work-stores';
 import { UsersDrawer } from './UsersDrawer';
 
 const server = apiServerForFile();
@@ -18,8 +18,8 @@ const members = [
 function show(viewerRole: Project['role'], can = projectCan(viewerRole)) {
   const shown = project({ role: viewerRole, can, projectUsers: members });
   runInAction(() => {
-    rootStore.projects.current = shown;
-    rootStore.projects.currentStatus = 'ready';
+    workStores.projects.current = shown;
+    workStores.projects.currentStatus = 'ready';
   });
   return shown;
 }
@@ -52,7 +52,7 @@ describe('UsersDrawer', () => {
     await userEvent.selectOptions(select, 'guest');
     await waitFor(() => expect(server.requests).toHaveLength(1));
     expect(server.requests[0]).toMatchObject({ method: 'PUT', path: '/project/1/user/5/update-role', body: { role: 'guest' } });
-    await waitFor(() => expect(rootStore.projects.current?.projectUsers[1]?.role).toBe('guest'));
+    await waitFor(() => expect(workStores.projects.current?.projectUsers[1]?.role).toBe('guest'));
   });
 
   it('labels invitations and lets an administrator cancel them', async () => {

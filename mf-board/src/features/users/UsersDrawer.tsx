@@ -29,6 +29,7 @@ import {
 import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { fullName } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
+import { useWorkStores } from '@negayno/shared/work-stores';
 import { EmptyState, SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
@@ -117,7 +118,7 @@ export const UsersDrawer = observer(function UsersDrawer(props: { project: Proje
 });
 
 const InviteForm = observer(function InviteForm(props: { projectId: number }) {
-  const { projects } = useStores();
+  const { projects } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const [email, setEmail] = useState('');
@@ -185,7 +186,8 @@ const InviteForm = observer(function InviteForm(props: { projectId: number }) {
 });
 
 const MemberRow = observer(function MemberRow(props: { projectId: number; can: ProjectPermissions; member: ProjectUser }) {
-  const { projects, session } = useStores();
+  const { session } = useStores();
+  const { projects } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const { member, projectId, can } = props;
@@ -264,7 +266,7 @@ function MemberControls(props: {
   busy: boolean;
   run: (action: () => Promise<void>) => void;
 }) {
-  const { projects } = useStores();
+  const { projects } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const { member, projectId } = props;

@@ -7,7 +7,8 @@ import { Badge, Button, Spinner, Tab, TabList, Text, makeStyles, tokens } from '
 import { ChatMultipleRegular } from '@fluentui/react-icons';
 import { getSocket } from '@negayno/shared/api';
 import { type ChatKey, type ChatState, type Language, type ServerEvent } from '@negayno/shared/contract';
-import { PREFETCH_REUSE_MS, useStores } from '@negayno/shared/stores';
+import { useStores } from '@negayno/shared/stores';
+import { useWorkStores, PREFETCH_REUSE_MS } from '@negayno/shared/work-stores';
 import { EmptyState, WhoseMoveBadge } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
@@ -43,7 +44,8 @@ function useGalleryEvent(): void {
 export const ChatPane = observer(function ChatPane(props: { taskId: number }) {
   const { t, i18n } = useTranslation('chat');
   const styles = useStyles();
-  const { chats, session } = useStores();
+  const { session } = useStores();
+  const { chats } = useWorkStores();
   const taskId = props.taskId;
   const [selected, setSelected] = useState<ChatKey>('main');
   const me = session.user?.id ?? null;

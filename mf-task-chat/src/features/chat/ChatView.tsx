@@ -6,10 +6,10 @@
 import { Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { getSocket, joinRoom, onReconnect } from '@negayno/shared/api';
 import { rooms, type Language, type ServerEvent } from '@negayno/shared/contract';
-import type { ChatStore } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
+import { type ChatStore } from '@negayno/shared/work-stores';
 import { useFileDrop } from '../task-drawer/attachments/useFileDrop';
 import { allowedFiles, Composer } from './Composer';
 import { MessageList } from './MessageList';

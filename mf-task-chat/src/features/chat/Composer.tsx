@@ -17,10 +17,10 @@ import {
 } from '@fluentui/react-icons';
 import { EMOJIS, fileKindOf } from '@negayno/shared/contract';
 import { formatFileSize, fullName } from '@negayno/shared/lib';
-import type { ChatStore } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
+import { type ChatStore } from '@negayno/shared/work-stores';
 
 /** Spec 9: the textarea grows to 4 rows; the draft is kept after 300 ms of quiet; the strip is at most 142 px high. */
 export const MAX_ROWS = 4;

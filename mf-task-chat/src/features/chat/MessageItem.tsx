@@ -19,9 +19,9 @@ import {
   type ParentMessage,
 } from '@negayno/shared/contract';
 import { formatDateTime, formatFileSize, fullName, messageToHtml, sanitizeHtml } from '@negayno/shared/lib';
-import type { FileErrorItem, TempMessage } from '@negayno/shared/stores';
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
+import { type FileErrorItem, type TempMessage } from '@negayno/shared/work-stores';
 import { ROLE_COLORS, timeOf } from './chat-format';
 
 const useStyles = makeStyles({

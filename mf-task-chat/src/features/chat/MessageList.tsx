@@ -8,11 +8,11 @@
 import { Button, CounterBadge, Spinner, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
 import { ArrowDownRegular, ChatRegular } from '@fluentui/react-icons';
 import { opensInGallery, type Emoji, type Language, type MessageFile } from '@negayno/shared/contract';
-import type { ChatStore } from '@negayno/shared/stores';
 import { EmptyState } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
+import { type ChatStore } from '@negayno/shared/work-stores';
 import { dayKey, dayLabel, UNREAD_BADGE_MAX } from './chat-format';
 import { FileErrorView, MessageItem, TempItem, type MessageHandlers } from './MessageItem';
 import { MessageMenu, type MenuActions, type OpenMenu } from './MessageMenu';

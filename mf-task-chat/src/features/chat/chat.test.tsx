@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatMessage } from '@negayno/shared/contract';
-import { ChatStore } from '@negayno/shared/stores';
 import { apiServerForFile, chatMessage, renderInApp } from '@negayno/shared/testing';
+import { ChatStore } from '@negayno/shared/work-stores';
 import { tabBadge } from './chat-format';
 import { allowedFiles, Composer, enterAction } from './Composer';
 import { MessageItem, type MessageHandlers } from './MessageItem';

@@ -30,9 +30,9 @@ import {
 } from '@negayno/shared/fluent';
 import { currentLanguage, messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { formatDateTime, formatMoney } from '@negayno/shared/lib';
-import type { TaskWorkflowStore } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
+import { type TaskWorkflowStore } from '@negayno/shared/work-stores';
 import { diffOffers } from './offer-diff';
 
 const useStyles = makeStyles({

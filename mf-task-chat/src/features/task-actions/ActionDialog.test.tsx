@@ -1,9 +1,9 @@
-import { TaskWorkflowStore } from '@negayno/shared/stores';
 import { apiServerForFile, renderInApp, signInAs } from '@negayno/shared/testing';
 import type { TaskActionName } from '@negayno/shared/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
+import { TaskWorkflowStore } from '@negayno/shared/work-stores';
 import { ActionDialog } from './ActionDialog';
 import { parseDayMonthYear } from './dates';
 
@@ -12,7 +12,7 @@ beforeEach(() => {
   server.routes = {};
   for (const name of ['publish', 'add-rating', 'send-offer', 'to-estimation', 'reject', 'to-drafts'])
     server.routes[`POST /task/7/action/${name}`] = { data: null };
-  signInAs('admin');
+  signInAs('user');
 });
 
 const sent = (name: string) => server.requests.filter((request) => request.path === `/task/7/action/${name}`).map((request) => request.body);

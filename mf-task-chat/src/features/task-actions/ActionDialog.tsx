@@ -24,8 +24,8 @@ import {
   tokens,
 } from '@negayno/shared/fluent';
 import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
-import type { TaskWorkflowStore } from '@negayno/shared/stores';
 import { useEffect, useState, type FormEvent } from 'react';
+import { type TaskWorkflowStore } from '@negayno/shared/work-stores';
 import { loadRoleForms, type RoleForms, type TextFieldOptions, type Values } from './role-forms';
 
 const useStyles = makeStyles({

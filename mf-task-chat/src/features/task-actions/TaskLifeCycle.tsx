@@ -6,10 +6,10 @@
 import { getSocket, joinRoom } from '@negayno/shared/api';
 import { rooms, type Currency, type TaskActionName } from '@negayno/shared/contract';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
-import { TaskWorkflowStore } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
+import { TaskWorkflowStore } from '@negayno/shared/work-stores';
 import { ContractCard } from '../documents/ContractCard';
 import { CostPanel, hasMoved } from '../documents/CostPanel';
 import { OfferCard } from '../documents/OfferCard';

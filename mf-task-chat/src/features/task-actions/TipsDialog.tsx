@@ -24,9 +24,9 @@ import {
 } from '@negayno/shared/fluent';
 import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { amountOf, currencySign } from '@negayno/shared/lib';
-import type { TaskWorkflowStore } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
+import { type TaskWorkflowStore } from '@negayno/shared/work-stores';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

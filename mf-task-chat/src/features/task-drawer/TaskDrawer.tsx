@@ -6,13 +6,13 @@
  */
 import { DrawerBody, Skeleton, SkeletonItem, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
 import { BREAKPOINTS, ROUTES, TASK_PANEL_WIDTH, projectPath, type TaskCard } from '@negayno/shared/contract';
-import { useStores } from '@negayno/shared/stores';
 import { SideDrawer, useNarrowerThan } from '@negayno/shared/ui';
 import { autorun } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useWorkStores } from '@negayno/shared/work-stores';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
 import { filesStore } from './attachments/files-store';
 import { useFileDrop } from './attachments/useFileDrop';
@@ -80,7 +80,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
   const styles = useStyles();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { board, chats } = useStores();
+  const { board, chats } = useWorkStores();
   const store = taskDrawerStore;
   const task = store.task?.id === props.taskId ? store.task : null;
   const narrow = useNarrowerThan(BREAKPOINTS.df);
