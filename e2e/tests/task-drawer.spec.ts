@@ -161,6 +161,26 @@ test.describe('the task drawer', () => {
     });
   }
 
+  test("the sm's offer editor fits a 390 px screen: a price and its deadline side by side stay inside it", async ({ page }) => {
+    await signInByApi(page, DEMO.sm);
+    // The demo's estimated task, which only the offer moves on (no spec sends it one).
+    const estimated = (await api<Array<{ id: number; projectId: number; status: string }>>(page.request, 'get', '/tasks')).find(
+      (task) => task.status === 'estimated',
+    )!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/task/${estimated.id}?projectId=${estimated.projectId}`);
+    await page.getByTestId('action-send-offer').click();
+    const dialog = page.getByTestId('action-dialog-send-offer');
+    await expect(dialog.getByTestId('action-field-price4')).toBeVisible();
+    // Every field ends inside the dialog (Fluent's Input keeps a min-width that ran past the edge).
+    const surface = (await dialog.boundingBox())!;
+    for (const field of await dialog.locator('input, textarea').all()) {
+      const box = (await field.boundingBox())!;
+      expect(box.x + box.width, `${await field.getAttribute('data-testid')} ends inside the dialog`).toBeLessThanOrEqual(surface.x + surface.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test("a board fetches the drawer's code while it idles, so opening a task fetches no script", async ({ page }) => {
     // The drawer's scripts under way, and whether its module's own chunk has come: the prefetch asks
     // for that chunk and its companions at once, so once it is in and nothing is pending, all are.

@@ -30,6 +30,8 @@ import { loadRoleForms, type RoleForms, type TextFieldOptions, type Values } fro
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Fluent's Input keeps a min-width of its own: two in a row (a price and its deadline) ran past a phone's edge.
+  input: { minWidth: 0 },
 });
 
 /** Actions whose only input is a reason. */
@@ -84,7 +86,7 @@ export function ActionDialog(props: {
       {options.multiline ? (
         <Textarea value={values[key] ?? ''} onChange={set(key)} resize="vertical" data-testid={`action-field-${key}`} />
       ) : (
-        <Input value={values[key] ?? ''} onChange={set(key)} type={options.type ?? 'text'} data-testid={`action-field-${key}`} />
+        <Input className={styles.input} value={values[key] ?? ''} onChange={set(key)} type={options.type ?? 'text'} data-testid={`action-field-${key}`} />
       )}
     </Field>
   );
