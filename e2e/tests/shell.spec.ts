@@ -3,6 +3,20 @@ import { DEMO } from '../support/env';
 import { signIn, signInByApi } from '../support/session';
 
 test.describe('the suite shell', () => {
+  test('a first visit signed out sends nothing to the server log: no session is the ordinary answer', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/log/new') logged.push(request.postData() ?? '');
+    });
+    const profile = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/profile');
+    await page.goto('/login');
+    expect((await profile).status()).toBe(401);
+    await expect(page.getByTestId('login-email')).toBeEditable();
+    // The language menu and the board's prefetch come once the form is up; none of them logs either.
+    await page.waitForLoadState('networkidle');
+    expect(logged).toEqual([]);
+  });
+
   test('a client administrator signs in, sees the projects and the board, opens a task, switches language and theme, signs out', async ({ page }) => {
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/project\/\d+$/);

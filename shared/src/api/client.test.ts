@@ -100,4 +100,19 @@ describe('api client', () => {
     await expect(request('GET', '/x', { quiet: true })).rejects.toMatchObject({ status: 0, code: 'offline' });
     setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   });
+
+  it('logs a failed answer to the server, but not one the caller names as expected', async () => {
+    // The log goes out as the browser's beacon: this Node test stands one in to read what it sends.
+    const beacons: string[] = [];
+    Object.defineProperty(globalThis, 'navigator', { configurable: true, value: { sendBeacon: (_url: string, payload: string) => beacons.push(payload) > 0 } });
+    try {
+      handler = (_request, response) => json(response, 401, { status: 'error', code: 'request_denied', message: 'no session' });
+      await expect(request('GET', '/user/profile', { name: 'get-profile', quiet: true, expected: [401] })).rejects.toMatchObject({ status: 401 });
+      expect(beacons).toEqual([]);
+      await expect(request('GET', '/user/profile', { name: 'get-profile', quiet: true, expected: [404] })).rejects.toMatchObject({ status: 401 });
+      expect(beacons.map((payload) => JSON.parse(payload))).toEqual([{ code: 'api_request_denied', message: '401 get-profile' }]);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'navigator');
+    }
+  });
 });

@@ -45,6 +45,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key` on the calls that move money: a retry with the same key moves nothing twice. */
   idempotencyKey?: string;
+  /**
+   * Statuses that are an ordinary answer of this call rather than a failure (a visitor without a
+   * session reading the profile: 401): still thrown, but not sent to the server log.
+   */
+  expected?: readonly number[];
 }
 
 let languageOf: () => string = () => 'uk';
@@ -130,8 +135,10 @@ function fallbackEnvelope(status: number): ErrorEnvelope {
 function report(error: ApiError, path: string, options: RequestOptions): void {
   const requestName = options.name ?? path;
   bus.emit('api:failure', { status: error.status, code: error.code, message: error.message, request: requestName, quiet: Boolean(options.quiet) });
-  // Every failed answer goes to the server log, except the log call itself and plain network loss.
-  if (error.status !== 0 && !path.startsWith('/log/')) sendLog(`api_${error.code}`, `${error.status} ${requestName}`);
+  // Every failed answer goes to the server log, except the log call itself, plain network loss and an
+  // answer the caller expects.
+  if (error.status !== 0 && !path.startsWith('/log/') && !options.expected?.includes(error.status))
+    sendLog(`api_${error.code}`, `${error.status} ${requestName}`);
 }
 
 /**

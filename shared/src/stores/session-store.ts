@@ -32,7 +32,8 @@ export class SessionStore {
   async bootstrap(): Promise<void> {
     this.status = 'loading';
     try {
-      const profile = await call(endpoints.users.profile, {}, { name: 'get-profile', quiet: true });
+      // Signed out, the answer is 401: the ordinary first visit, nothing to log.
+      const profile = await call(endpoints.users.profile, {}, { name: 'get-profile', quiet: true, expected: [401] });
       this.start(profile);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) throw error;
