@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { registerByApi, uniqueEmail } from '../support/register';
 import { signInByApi } from '../support/session';
+import { api } from '../support/api';
 
 const PASSWORD = 'board-e2e-password';
 
@@ -11,12 +12,6 @@ async function freshClient(page: Page, name: string): Promise<string> {
   await registerByApi(page.request, email, PASSWORD);
   await signInByApi(page, email, PASSWORD);
   return email;
-}
-
-async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put' | 'delete', path: string, data?: unknown): Promise<T> {
-  const response = await request[method](`/api${path}`, data === undefined ? {} : { data });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
 }
 
 test.describe('projects and the board', () => {

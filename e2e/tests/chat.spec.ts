@@ -1,6 +1,7 @@
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { signInByApi } from '../support/session';
+import { api } from '../support/api';
 
 /**
  * The task chats (issue 13) across real browsers: a client administrator and an account manager talk
@@ -10,12 +11,6 @@ import { signInByApi } from '../support/session';
  */
 /** Two browsers on a shared, loaded machine: live events and answers take seconds at times. */
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function api<T>(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown): Promise<T> {
-  const response = await request[method](`/api${path}`, data === undefined ? {} : { data });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 async function pageOf(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();

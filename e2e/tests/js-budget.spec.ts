@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { REMOTE_PACKAGES } from '@negayno/shared/contract';
 import { scriptsFetchedDuring, splitAtFirstScreen, sum } from '../support/scripts-fetched.mjs';
-import { DEMO, DEMO_PASSWORD } from '../support/env';
+import { DEMO } from '../support/env';
+import { signIn } from '../support/session';
 
 /**
  * The login page's JavaScript budget (issue 17): gzip level 9 of every script a first-time visitor's
@@ -40,10 +41,7 @@ test('the login form runs none of the work stores; a signed-in board does', asyn
   // The projects, board and chats stores (`@negayno/shared/work-stores`) name this global as they start.
   for (const script of own) expect(await (await page.request.get(script.url)).text(), script.url).not.toContain('__NEGAYNO_WORK_STORES__');
 
-  await page.getByTestId('login-email').fill(DEMO.admin);
-  await page.getByTestId('login-email').press('Enter');
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await signIn(page, DEMO.admin);
   await expect(page.getByTestId('task-card').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __NEGAYNO_WORK_STORES__?: number }).__NEGAYNO_WORK_STORES__)).toBe(1);
 });

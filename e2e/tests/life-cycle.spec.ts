@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { signInByApi } from '../support/session';
+import { api } from '../support/api';
 
 /**
  * One task from draft to archive across five browsers (client admin, am, pm, performer, sm): each takes
@@ -8,12 +9,6 @@ import { signInByApi } from '../support/session';
  * the accepted offer moves money into escrow (the cost panel shows it) and accepting the work pays the
  * performer.
  */
-async function api<T>(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown): Promise<T> {
-  const response = await request[method](`/api${path}`, data === undefined ? {} : { data });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
 async function pageOf(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();

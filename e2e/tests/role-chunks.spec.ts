@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { signInByApi } from '../support/session';
+import { api } from '../support/api';
 
 /**
  * What only client roles use and what only staff use come in chunks of their own (issue 17): in
@@ -14,17 +15,11 @@ const CLIENT_ROLE = /\/client-role\.[0-9a-f]+\.js$/;
 const STAFF = /\/staff\.[0-9a-f]+\.js$/;
 const fromRemote = (urls: string[], remote: string, chunk: RegExp) => urls.filter((url) => url.includes(`/${remote}/`) && chunk.test(url));
 
-async function api<T>(request: APIRequestContext, path: string, data?: unknown): Promise<T> {
-  const response = data === undefined ? await request.get(`/api${path}`) : await request.post(`/api${path}`, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
 /** A new draft task of the demo shop, made by its client admin: its page's address. */
 async function newDraftTask(request: APIRequestContext): Promise<{ id: number; url: string }> {
-  const projects = await api<Array<{ id: number; name: string }>>(request, '/projects');
+  const projects = await api<Array<{ id: number; name: string }>>(request, 'get', '/projects');
   const projectId = projects.find((project) => project.name === 'Інтернет-магазин')!.id;
-  const task = await api<{ id: number }>(request, `/project/${projectId}/new-task`, { name: `Ролі ${Date.now()}` });
+  const task = await api<{ id: number }>(request, 'post', `/project/${projectId}/new-task`, { name: `Ролі ${Date.now()}` });
   return { id: task.id, url: `/task/${task.id}?projectId=${projectId}` };
 }
 
@@ -48,12 +43,12 @@ test('a project manager never fetches the client-role chunk', async ({ page, bro
   const clientPage = await client.newPage();
   await signInByApi(clientPage, DEMO.admin);
   const task = await newDraftTask(clientPage.request);
-  await api(clientPage.request, `/task/${task.id}/action/publish`, {});
+  await api(clientPage.request, 'post', `/task/${task.id}/action/publish`, {});
   await client.close();
   const am = await browser.newContext();
   const amPage = await am.newPage();
   await signInByApi(amPage, DEMO.am);
-  await api(amPage.request, `/task/${task.id}/action/to-discussion`, {});
+  await api(amPage.request, 'post', `/task/${task.id}/action/to-discussion`, {});
   await am.close();
 
   const scripts = recordScripts(page);

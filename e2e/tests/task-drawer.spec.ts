@@ -1,16 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { registerByApi, uniqueEmail } from '../support/register';
 import { DEMO } from '../support/env';
 import { signInByApi } from '../support/session';
+import { api } from '../support/api';
 
 const PASSWORD = 'drawer-e2e-password';
-
-async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> {
-  const response = await request[method](`/api${path}`, data === undefined ? {} : { data });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 /** A 64×48 orange png, as sharp writes it. */
 const PNG = Buffer.from(

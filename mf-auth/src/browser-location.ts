@@ -1,30 +1,21 @@
 /**
- * The page's address as mf-auth's screens read it. Five fixed paths need no router: react-router cost
- * the login page about 10 kB gzip (docs/perf.md, issue 17). single-spa fires popstate for every
- * pushState and replaceState of any app, then its own routing event, so both keep this current.
+ * The page's address as mf-auth's screens read it, current after every navigation of any app. Five
+ * fixed paths need no router: react-router cost the login page about 10 kB gzip (docs/perf.md, issue 17).
  */
+import { onNavigation } from '@negayno/shared/lib';
 import { useMemo, useSyncExternalStore } from 'react';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener('single-spa:routing-event', onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener('single-spa:routing-event', onChange);
-  };
-}
 
 const pathnameNow = () => window.location.pathname;
 const searchNow = () => window.location.search;
 
 /** The current path, re-rendering on every navigation. */
 export function usePathname(): string {
-  return useSyncExternalStore(subscribe, pathnameNow);
+  return useSyncExternalStore(onNavigation, pathnameNow);
 }
 
 /** The current query, re-rendering on every navigation. */
 export function useSearchParams(): URLSearchParams {
-  const search = useSyncExternalStore(subscribe, searchNow);
+  const search = useSyncExternalStore(onNavigation, searchNow);
   return useMemo(() => new URLSearchParams(search), [search]);
 }
 

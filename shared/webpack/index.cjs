@@ -65,18 +65,7 @@ const FLUENT_SINGLETONS = [
 const FLUENT_TOKENS_MAP_KEY = '@fluentui/tokens/lib/tokens.js';
 
 function fluentTokensMapFile() {
-  const tokensDir = path.dirname(
-    require.resolve('@fluentui/tokens/package.json', {
-      paths: [
-        path.dirname(
-          require.resolve('@fluentui/react-theme/package.json', {
-            paths: [path.dirname(require.resolve('@fluentui/react-components/package.json', { paths: [SHARED_ROOT] }))],
-          }),
-        ),
-      ],
-    }),
-  );
-  return path.join(tokensDir, 'lib', 'tokens.js');
+  return path.join(dirThrough('@fluentui/tokens', ['@fluentui/react-components', '@fluentui/react-theme']), 'lib', 'tokens.js');
 }
 
 /**
@@ -116,9 +105,14 @@ function versionOf(pkg, fromDir) {
 
 /** The version of `pkg` reached through a chain of dependants (`@griffel/core` of `@griffel/react`). */
 function versionThrough(pkg, chain) {
+  return require(path.join(dirThrough(pkg, chain), 'package.json')).version;
+}
+
+/** The folder of `pkg` reached through a chain of dependants (pnpm keeps it out of reach otherwise). */
+function dirThrough(pkg, chain) {
   let dir = SHARED_ROOT;
-  for (const dependant of chain) dir = path.dirname(require.resolve(`${dependant}/package.json`, { paths: [dir] }));
-  return versionOf(pkg, dir);
+  for (const dependant of [...chain, pkg]) dir = path.dirname(require.resolve(`${dependant}/package.json`, { paths: [dir] }));
+  return dir;
 }
 
 /** Shared config with explicit versions: workspace:* is not semver, and MF needs real ones. */

@@ -1,4 +1,5 @@
 /** The current URL as an observable, updated by every navigation of any app. */
+import { onNavigation } from '@negayno/shared/lib';
 import { makeAutoObservable } from 'mobx';
 
 export class LocationStore {
@@ -7,9 +8,7 @@ export class LocationStore {
 
   constructor() {
     makeAutoObservable(this);
-    // single-spa fires popstate for pushState/replaceState too, then its own routing event.
-    window.addEventListener('popstate', () => this.sync());
-    window.addEventListener('single-spa:routing-event', () => this.sync());
+    onNavigation(() => this.sync());
   }
 
   sync(): void {

@@ -11,3 +11,16 @@ export function navigate(url: string, options: { replace?: boolean } = {}): void
   }
   navigateToUrl(url);
 }
+
+/**
+ * Calls `listener` after every navigation of any app: single-spa fires popstate for every pushState and
+ * replaceState, then its own routing event. Answers the unsubscribe.
+ */
+export function onNavigation(listener: () => void): () => void {
+  window.addEventListener('popstate', listener);
+  window.addEventListener('single-spa:routing-event', listener);
+  return () => {
+    window.removeEventListener('popstate', listener);
+    window.removeEventListener('single-spa:routing-event', listener);
+  };
+}

@@ -1,5 +1,5 @@
 import { apiServerForFile, renderInApp, signInAs } from '@negayno/shared/testing';
-import type { TaskActionName } from '@negayno/shared/contract';
+import type { TaskActionName, TaskActions } from '@negayno/shared/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
@@ -17,13 +17,15 @@ beforeEach(() => {
 
 const sent = (name: string) => server.requests.filter((request) => request.path === `/task/7/action/${name}`).map((request) => request.body);
 
-async function openDialog(action: TaskActionName, performers = [{ id: 31, firstname: 'Ivan', lastname: 'Petrenko', nickname: 'ivan' }]) {
+const PERFORMERS: TaskActions['performers'] = [{ id: 31, firstname: 'Ivan', lastname: 'Petrenko', nickname: 'ivan' }];
+
+async function openDialog(action: TaskActionName) {
   const store = new TaskWorkflowStore();
   runInAction(() => {
     store.taskId = 7;
   });
   const onClose = jest.fn();
-  await renderInApp(<ActionDialog action={action} store={store} currency="UAH" performers={performers as never} onClose={onClose} />, { language: 'en' });
+  await renderInApp(<ActionDialog action={action} store={store} currency="UAH" performers={PERFORMERS} onClose={onClose} />, { language: 'en' });
   return { onClose };
 }
 

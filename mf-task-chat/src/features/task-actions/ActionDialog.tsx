@@ -26,7 +26,7 @@ import {
 import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { type TaskWorkflowStore } from '@negayno/shared/work-stores';
-import { loadRoleForms, type RoleForms, type TextFieldOptions, type Values } from './role-forms';
+import { hasRoleForms, loadRoleForms, type RoleForms, type TextFieldOptions, type Values } from './role-forms';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -41,12 +41,10 @@ const REASONED: readonly TaskActionName[] = ['re-estimate', 'return-offer', 'rej
 type RoleFormsState = { state: 'none' } | { state: 'loading' } | { state: 'ready'; forms: RoleForms } | { state: 'failed' };
 
 function useRoleForms(action: TaskActionName): RoleFormsState {
-  const [loaded, setLoaded] = useState<RoleFormsState>(() => (loadRoleForms(action) ? { state: 'loading' } : { state: 'none' }));
+  const [loaded, setLoaded] = useState<RoleFormsState>(() => (hasRoleForms(action) ? { state: 'loading' } : { state: 'none' }));
   useEffect(() => {
-    const loading = loadRoleForms(action);
-    if (!loading) return setLoaded({ state: 'none' });
     let current = true;
-    loading.then(
+    loadRoleForms(action)?.then(
       (forms) => current && setLoaded({ state: 'ready', forms }),
       () => current && setLoaded({ state: 'failed' }),
     );

@@ -44,6 +44,11 @@ export interface RoleForms {
 const CLIENT_ACTIONS: readonly TaskActionName[] = ['publish', 'add-rating'];
 const STAFF_ACTIONS: readonly TaskActionName[] = ['to-estimation', 'finish-evaluation', 'send-offer', 'progress'];
 
+/** Whether an action's fields come from a side's chunk (else its form is a reason or a confirmation). */
+export function hasRoleForms(action: TaskActionName): boolean {
+  return CLIENT_ACTIONS.includes(action) || STAFF_ACTIONS.includes(action);
+}
+
 /** The chunk with an action's fields, or null for an action whose form is a reason or a confirmation. */
 export function loadRoleForms(action: TaskActionName): Promise<RoleForms> | null {
   if (CLIENT_ACTIONS.includes(action)) return import(/* webpackChunkName: "client-role" */ './client-forms');
