@@ -176,6 +176,28 @@ test.describe('the task drawer', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  test("an action form whose side's chunk cannot be fetched says so and sends nothing", async ({ page }) => {
+    await signInByApi(page, DEMO.admin);
+    const projects = await api<Array<{ id: number; name: string }>>(page.request, 'get', '/projects');
+    const projectId = projects.find((project) => project.name === 'Інтернет-магазин')!.id;
+    const task = await api<{ id: number }>(page.request, 'post', `/project/${projectId}/new-task`, { name: 'Без мережі' });
+    await page.route(/\/client-role\.[0-9a-f]+\.js$/, (route) => route.abort());
+    const sent: string[] = [];
+    page.on('request', (request) => request.url().includes('/action/') && sent.push(request.url()));
+    await page.goto(`/task/${task.id}?projectId=${projectId}`);
+    await page.getByTestId('action-publish').click();
+    const dialog = page.getByTestId('action-dialog-publish');
+    await expect(dialog.getByTestId('action-form-failed')).toBeVisible();
+    await expect(dialog.getByTestId('action-submit')).toBeDisabled();
+    await dialog.getByTestId('action-submit').click({ force: true });
+    expect(sent).toEqual([]);
+    // Back online, opening the form again fetches its chunk and the form works.
+    await page.unroute(/\/client-role\.[0-9a-f]+\.js$/);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('action-publish').click();
+    await expect(page.getByTestId('action-dialog-publish').getByRole('checkbox')).toBeVisible();
+  });
+
   test("a board fetches the drawer's code while it idles, so opening a task fetches no script", async ({ page }) => {
     // The drawer's scripts under way, and whether its module's own chunk has come: the prefetch asks
     // for that chunk and its companions at once, so once it is in and nothing is pending, all are.
