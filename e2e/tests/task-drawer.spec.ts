@@ -224,4 +224,32 @@ test.describe('the task drawer', () => {
     await expect(page.getByTestId('task-description')).toBeVisible();
     expect(scripts.filter((path) => path.startsWith('/remotes/mf-task-chat/'))).toEqual([]);
   });
+
+  test("the drawer's code waits for the board's cards: while the tasks answer is on its way, no drawer script is fetched", async ({ page }) => {
+    // A slow tasks answer leaves the page idle: the prefetch must not take that moment, or on a slow
+    // network the drawer's 75 kB share the line with the cards the person is waiting for.
+    const drawerScriptsBeforeCards: string[] = [];
+    let cardsAnswered = false;
+    page.on('request', (request) => {
+      if (!cardsAnswered && request.url().includes('/remotes/mf-task-chat/') && request.resourceType() === 'script') {
+        drawerScriptsBeforeCards.push(new URL(request.url()).pathname);
+      }
+    });
+    await page.route(/\/api\/(project\/\d+\/)?tasks(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const response = await route.fetch();
+      cardsAnswered = true;
+      await route.fulfill({ response });
+    });
+    await signInByApi(page, DEMO.am);
+    await page.goto('/');
+    await expect(page.getByTestId('task-card').first()).toBeVisible();
+    expect(drawerScriptsBeforeCards).toEqual([]);
+    // Once the cards are up, the prefetch still comes.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/remotes/mf-task-chat/'))), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+  });
 });
