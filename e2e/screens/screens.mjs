@@ -436,6 +436,28 @@ export const SCREENS = [
     },
   },
   {
+    // The header's menus read the shared kit (issue 17): open, over the board.
+    name: 'header-user-menu',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await page.goto(`${url}/`);
+      await page.getByTestId('task-card').first().waitFor();
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'header-language-menu',
+    as: 'pm@demo.test',
+    open: async (page, url) => {
+      await page.goto(`${url}/`);
+      await page.getByTestId('task-card').first().waitFor();
+      await page.getByTestId('language-menu').hover();
+      await page.getByTestId('language-menu').click();
+      await page.getByTestId('language-en').waitFor();
+    },
+  },
+  {
     name: 'board-pm',
     as: 'pm@demo.test',
     open: async (page, url) => {

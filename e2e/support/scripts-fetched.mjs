@@ -55,15 +55,21 @@ export const sum = (scripts, key) => scripts.reduce((total, script) => total + s
 /** The host marks when the first screen is up and deferred work begins (host/src/system/idle.ts). */
 export const FIRST_SCREEN_MARK = 'negayno:after-first-screen';
 
+/** The board measures from its tasks answer to the columns painted (mf-board KanbanBoard.tsx). */
+export const BOARD_PAINTED_MEASURE = 'board:render';
+
 /**
- * Splits the scripts into those the first screen needed and those fetched once it was up (the board
- * prefetched for after sign-in, the language menu), by the host's performance mark.
+ * Splits the scripts into those asked for before a page's performance entry ended and those asked
+ * for after it: by default the host's first-screen mark (what came later is the board prefetched for
+ * after sign-in, the language menu); with BOARD_PAINTED_MEASURE, what came once the board's cards were
+ * painted (the task drawer's prefetch).
  */
-export async function splitAtFirstScreen(page, scripts) {
+export async function splitAtFirstScreen(page, scripts, entryName = FIRST_SCREEN_MARK) {
   const startedAt = await page.evaluate((name) => {
-    const mark = performance.getEntriesByName(name)[0];
-    return mark ? performance.timeOrigin + mark.startTime : null;
-  }, FIRST_SCREEN_MARK);
+    const entries = performance.getEntriesByName(name);
+    const entry = entries[entries.length - 1];
+    return entry ? performance.timeOrigin + entry.startTime + entry.duration : null;
+  }, entryName);
   if (startedAt === null) return { own: scripts, later: [] };
   return { own: scripts.filter((script) => script.startedAt < startedAt), later: scripts.filter((script) => script.startedAt >= startedAt) };
 }

@@ -54,3 +54,27 @@ test('each remote entry stays within 10 kB', async ({ request }) => {
     expect(gzip, `${remote}/remoteEntry.js, gzip`).toBeLessThanOrEqual(REMOTE_ENTRY_BUDGET_GZIP_BYTES);
   }
 });
+
+test("a signed-in board with the header's menus open fetches Fluent's menus and focus engine once", async ({ page }) => {
+  // The header's user and language menus used to bundle their own Menu, Tooltip and tabster (about
+  // 60 kB gzip) beside the shared kit the board uses: they now read the kit through the share.
+  await signIn(page, DEMO.admin);
+  await expect(page.getByTestId('task-card').first()).toBeVisible();
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('language-menu').click();
+  await expect(page.getByTestId('language-en')).toBeVisible();
+  await page.keyboard.press('Escape');
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+      .map((entry) => entry.name),
+  );
+  expect(scripts.length, 'the page fetched its scripts').toBeGreaterThan(5);
+  // tabster writes its `data-tabster` attribute; a second copy would be a second file that names it.
+  const withTabster: string[] = [];
+  for (const url of scripts) if ((await (await page.request.get(url)).text()).includes('data-tabster')) withTabster.push(new URL(url).pathname);
+  expect(withTabster, 'the files holding tabster').toHaveLength(1);
+});

@@ -2,6 +2,7 @@
  * The one webpack recipe of the suite: the host and every remote call createAppConfig, so their
  * builds differ only in name and exposes. The shared singleton list lives here and nowhere else.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -77,6 +78,18 @@ function fluentTokensMapFile() {
 const OWN_FLUENT_KIT = ['host', 'mf_auth'];
 
 /**
+ * The host's header after sign-in (the user menu, notifications' badge, tooltips) and its language
+ * menu use Menu, Tooltip, Avatar and Badge, which bring tabster and the positioning engine: bundled
+ * in the host they were a second copy (about 60 kB gzip) of what the board's page already holds in
+ * the shared kit. The host's deferred parts import the kit through this share
+ * (`@negayno/shared/fluent-kit`), the rest of the host keeps its tree-shaken Fluent. The fallback the
+ * host provides is the kit's file under a query of its own, so it is a module apart from the
+ * tree-shaken one in main.js (one module with every export used would have put the whole kit there);
+ * the Fluent modules main.js already holds are not repeated in it.
+ */
+const HOST_KIT_REQUEST = '@negayno/shared/fluent-kit';
+
+/**
  * What the first screen draws with (provider, themes, buttons, fields, links, spinner) is one shared
  * module for every build, so the host and mf-auth do not each carry a copy, and the kit reuses it.
  */
@@ -96,7 +109,7 @@ const SHARED_ENTRIES = ['contract', 'api', 'bus', 'stores', 'work-stores', 'i18n
  * than one, and a slow mobile network a second (docs/perf.md, issue 17). Only what a page needs after
  * sign-in stays a chunk of its own, fetched when it is first used.
  */
-const HOST_SHARES_LOADED_LATER = ['socket.io-client', '@negayno/shared/work-stores'];
+const HOST_SHARES_LOADED_LATER = ['socket.io-client', '@negayno/shared/work-stores', HOST_KIT_REQUEST];
 
 function versionOf(pkg, fromDir) {
   const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir, SHARED_ROOT] });
@@ -142,6 +155,14 @@ function createSharedConfig(fromDir, name, production = true) {
     shared[`@negayno/shared/${entry}`] = { singleton: true, version: ownVersion, requiredVersion: `^${ownVersion}`, strictVersion: false };
   }
   if (name === 'host') {
+    shared[HOST_KIT_REQUEST] = {
+      shareKey: '@negayno/shared/fluent',
+      import: `${path.join(SHARED_ROOT, 'src', 'fluent', 'index.ts')}?kit`,
+      singleton: true,
+      version: ownVersion,
+      requiredVersion: `^${ownVersion}`,
+      strictVersion: false,
+    };
     for (const [key, entry] of Object.entries(shared)) entry.eager = !HOST_SHARES_LOADED_LATER.includes(key);
   }
   return shared;
@@ -242,7 +263,10 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
         ...(isHost
           ? [
               new HtmlWebpackPlugin({
-                template: path.join(dir, 'src/index.html'),
+                // The page as it is, not compiled as a template: a template is built by a child
+                // compilation, which Module Federation's provides run in too, and it emitted a stray
+                // copy of the host's lazily provided kit (730 kB nobody asks for).
+                templateContent: fs.readFileSync(path.join(dir, 'src/index.html'), 'utf8'),
                 scriptLoading: 'defer',
                 inject: 'body',
               }),

@@ -4,7 +4,7 @@
  * screen is up (Header.tsx); until then the same button stands alone, and a click on it loads the
  * menu and opens it.
  */
-import { Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger } from '@negayno/shared/fluent';
+import { Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger } from '@negayno/shared/fluent-kit';
 import { LANGUAGES, type Language } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';

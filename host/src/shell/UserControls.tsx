@@ -2,7 +2,20 @@
  * The header's controls for a signed-in person (notifications, wallet, theme, the user menu), in a
  * chunk of their own that the sign-in page never fetches (Header.tsx loads it once a session starts).
  */
-import { Avatar, Button, CounterBadge, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
+import {
+  Avatar,
+  Button,
+  CounterBadge,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@negayno/shared/fluent-kit';
 import { AlertRegular, PersonRegular, SignOutRegular, WalletRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, ROUTES } from '@negayno/shared/contract';
 import { formatMoney, fullName, navigate } from '@negayno/shared/lib';
