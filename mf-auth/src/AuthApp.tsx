@@ -2,7 +2,7 @@ import { ROUTES } from '@negayno/shared/contract';
 import { Spinner, makeStyles } from '@negayno/shared/fluent';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
-import { isRoute, usePathname } from './browser-location';
+import { isRoute, usePathname } from '@negayno/shared/ui';
 import { LoginPage } from './features/login/LoginPage';
 
 // The login form is the first screen of most visits: it comes with the remote. The other screens

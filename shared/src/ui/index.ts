@@ -7,6 +7,7 @@ export * from './CenteredCard.js';
 export * from './RemoteRoot.js';
 export * from './lifecycles.js';
 export * from './AppLink.js';
+export * from './location.js';
 export * from './SideDrawer.js';
 export * from './useMediaQuery.js';
 export * from './LoadFailed.js';

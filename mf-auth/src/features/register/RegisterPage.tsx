@@ -1,11 +1,10 @@
 import { Link, Text } from '@negayno/shared/fluent';
 import { ROUTES } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
-import { AppLink } from '@negayno/shared/ui';
+import { AppLink, useSearchParams } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
-import { useSearchParams } from '../../browser-location';
 import { FlowStore } from '../flow/flow-store';
 import { FlowView } from '../flow/FlowView';
 

@@ -6,12 +6,12 @@
  */
 import { DrawerBody, Skeleton, SkeletonItem, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
 import { BREAKPOINTS, ROUTES, TASK_PANEL_WIDTH, projectPath, type TaskCard } from '@negayno/shared/contract';
-import { SideDrawer, useNarrowerThan } from '@negayno/shared/ui';
+import { navigate } from '@negayno/shared/lib';
+import { SideDrawer, useNarrowerThan, useSearchParams } from '@negayno/shared/ui';
 import { autorun } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useWorkStores } from '@negayno/shared/work-stores';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
 import { filesStore } from './attachments/files-store';
@@ -69,17 +69,10 @@ function hasChat(task: Pick<TaskCard, 'dateStartDiscuss' | 'dateArchived' | 'cha
   return (task.dateStartDiscuss !== null || task.dateArchived !== null) && Object.keys(task.chats).length > 0;
 }
 
-/** Reads the task id from the route and keeps the store in step with it. */
-export function TaskDrawerRoute() {
-  const { taskId } = useParams();
-  return <TaskDrawer taskId={Number(taskId)} />;
-}
-
 export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }) {
   const { t, i18n } = useTranslation('task');
   const styles = useStyles();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const { board, chats } = useWorkStores();
   const store = taskDrawerStore;
   const task = store.task?.id === props.taskId ? store.task : null;
@@ -101,7 +94,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
         navigate(ROUTES.home, { replace: true });
       }
     });
-  }, [props.taskId, store, board, chats, navigate]);
+  }, [props.taskId, store, board, chats]);
 
   useEffect(
     () =>

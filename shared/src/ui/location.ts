@@ -1,0 +1,56 @@
+/**
+ * The page's address as an app with one or a few fixed routes reads it (mf-auth, the task drawer, the
+ * profile), current after every navigation of any app. Such
+ * an app needs no router of its own: react-router cost each of them about 13 kB gzip (docs/perf.md,
+ * issue 17). The board, with its parameterised routes, links and query-driven filter, keeps react-router.
+ */
+import { onNavigation } from '@negayno/shared/lib';
+import { useMemo, useSyncExternalStore } from 'react';
+
+const pathnameNow = () => window.location.pathname;
+const searchNow = () => window.location.search;
+
+/** The current path, re-rendering on every navigation. */
+export function usePathname(): string {
+  return useSyncExternalStore(onNavigation, pathnameNow);
+}
+
+/** The current query, re-rendering on every navigation. */
+export function useSearchParams(): URLSearchParams {
+  const search = useSyncExternalStore(onNavigation, searchNow);
+  return useMemo(() => new URLSearchParams(search), [search]);
+}
+
+/** A path as a router matches a route: any letter case, a trailing slash allowed. */
+function normalise(path: string): string {
+  return (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();
+}
+
+/** Whether a path is a static route's. */
+export function isRoute(pathname: string, route: string): boolean {
+  return normalise(pathname) === normalise(route);
+}
+
+/**
+ * The parameters of a path matched against a pattern with `:name` segments (`/task/:taskId`), or null
+ * when it does not match. Parameter values keep their letter case and are decoded.
+ */
+export function matchRoute(pathname: string, pattern: string): Record<string, string> | null {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const segments = path.split('/');
+  const expected = pattern.split('/');
+  if (segments.length !== expected.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of expected.entries()) {
+    const segment = segments[index];
+    if (part.startsWith(':')) {
+      if (segment === '') return null;
+      try {
+        params[part.slice(1)] = decodeURIComponent(segment);
+      } catch {
+        return null;
+      }
+    } else if (part.toLowerCase() !== segment.toLowerCase()) return null;
+  }
+  return params;
+}
