@@ -28,6 +28,7 @@ function frontendProject(dir) {
       '^@negayno/shared/(contract|api|bus|stores|i18n|ui|lib|fluent)$': path.join(__dirname, 'shared/src/$1/index.ts'),
       // The host's deferred parts read the whole kit through the share (shared/webpack/index.cjs).
       '^@negayno/shared/fluent-kit$': path.join(__dirname, 'shared/src/fluent/index.ts'),
+      '^@negayno/shared/fluent-drawers$': path.join(__dirname, 'shared/src/fluent/drawers.ts'),
       '^@negayno/shared/fluent-base$': path.join(__dirname, 'shared/src/fluent/base.ts'),
       '^@negayno/shared/work-stores$': path.join(__dirname, 'shared/src/stores/work.ts'),
       '^@negayno/shared/testing$': path.join(__dirname, 'shared/src/testing/index.tsx'),

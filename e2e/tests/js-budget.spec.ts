@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { REMOTE_PACKAGES } from '@negayno/shared/contract';
-import { scriptsFetchedDuring, splitAtFirstScreen, sum } from '../support/scripts-fetched.mjs';
+import { BOARD_PAINTED_MEASURE, scriptsFetchedDuring, splitAtFirstScreen, sum } from '../support/scripts-fetched.mjs';
 import { DEMO } from '../support/env';
-import { signIn } from '../support/session';
+import { signIn, signInByApi } from '../support/session';
 
 /**
  * The login page's JavaScript budget (issue 17): gzip level 9 of every script a first-time visitor's
@@ -13,6 +13,13 @@ import { signIn } from '../support/session';
  * rest is. Lower this figure with every cut, never raise it to make room.
  */
 const LOGIN_BUDGET_GZIP_BYTES = 248_000;
+
+/**
+ * A signed-in board opened directly, until its cards are painted (the task drawer's code, fetched once
+ * they are, is not the board's). The issue's goal is 250 kB after sign-in, the login page included; the
+ * board is at 416 kB (from 610 kB), docs/perf.md says why. Lower it with every cut, never raise it.
+ */
+const BOARD_BUDGET_GZIP_BYTES = 425_000;
 
 /** Every remote's entry, fetched by every page that shows the remote (issue 17's goal). */
 const REMOTE_ENTRY_BUDGET_GZIP_BYTES = 10_000;
@@ -77,4 +84,33 @@ test("a signed-in board with the header's menus open fetches Fluent's menus and 
   const withTabster: string[] = [];
   for (const url of scripts) if ((await (await page.request.get(url)).text()).includes('data-tabster')) withTabster.push(new URL(url).pathname);
   expect(withTabster, 'the files holding tabster').toHaveLength(1);
+});
+
+test("a signed-in board stays within its JavaScript budget and fetches none of the drawers' part of the kit", async ({ page }) => {
+  await signInByApi(page, DEMO.admin);
+  const scripts = await scriptsFetchedDuring(page, async () => {
+    await page.goto('/');
+    await expect(page.getByTestId('task-card').first()).toBeVisible();
+    // Once the cards are painted, the drawer's code comes with the drawers' part of the kit.
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/remotes/mf-task-chat/__federation_expose_app'))),
+      )
+      .toBe(true);
+    await page.waitForTimeout(1000);
+  });
+  const { own, later } = await splitAtFirstScreen(page, scripts, BOARD_PAINTED_MEASURE);
+  const total = sum(own, 'gzip');
+  const listing = own.map((script) => `${script.app}/${script.file} ${(script.gzip / 1000).toFixed(1)} kB`).join('\n');
+  expect(own.length, 'the board fetched its scripts').toBeGreaterThan(5);
+  expect(total, `signed-in board JavaScript, gzip ${(total / 1000).toFixed(1)} kB:\n${listing}`).toBeLessThanOrEqual(BOARD_BUDGET_GZIP_BYTES);
+  // The drawers' part (tabs, text areas, the rating) is a share of its own: Fluent names its Textarea's
+  // class in the file that holds it, which the drawer fetches and the board does not.
+  const holdingTextarea = async (list: typeof scripts) => {
+    const files: string[] = [];
+    for (const script of list) if ((await (await page.request.get(script.url)).text()).includes('fui-Textarea')) files.push(script.file);
+    return files;
+  };
+  expect(await holdingTextarea(own), "the board's files holding Fluent's Textarea").toEqual([]);
+  expect(await holdingTextarea(later), "the drawer's files holding Fluent's Textarea").toHaveLength(1);
 });

@@ -44,10 +44,11 @@ test.describe('shared singletons', () => {
       '@negayno/shared/stores',
       '@negayno/shared/work-stores',
       '@negayno/shared/bus',
-      // The first screen's part of the kit, and the whole kit, shared by the screens after sign-in:
-      // each fetched once, by one build.
+      // The first screen's part of the kit, and the whole kit and its drawers' part, shared by the
+      // screens after sign-in: each fetched once, by one build (the kit's two parts by the host's).
       '@negayno/shared/fluent-base',
       '@negayno/shared/fluent',
+      '@negayno/shared/fluent-drawers',
       '@negayno/shared/i18n',
       '@fluentui/react-shared-contexts',
       '@fluentui/react-utilities',
@@ -62,6 +63,26 @@ test.describe('shared singletons', () => {
         entries.flatMap((entry: ShareInfo) => entry.versions.filter((version) => version.loaded).map((version) => `${version.version}@${version.from}`)),
       );
       expect(loaded.size, `${pkg} is loaded from exactly one build: ${[...loaded].join(', ')}`).toBe(1);
+    }
+    // The kit's two parts come from the host's build alone: a drawer's Textarea reads the label of a kit
+    // Field only when both are one build's. Fluent names a component's class in the file holding it.
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+        .map((entry) => entry.name),
+    );
+    const holding = new Map<string, string[]>([
+      ['fui-Field', []],
+      ['fui-Textarea', []],
+    ]);
+    for (const url of scripts) {
+      const text = await (await page.request.get(url)).text();
+      for (const [name, files] of holding) if (text.includes(`"${name}"`) || text.includes(`'${name}'`)) files.push(new URL(url).pathname);
+    }
+    for (const [name, files] of holding) {
+      expect(files.length, `the files holding ${name}`).toBe(1);
+      expect(files[0], `${name} comes from the host's build`).not.toMatch(/^\/remotes\//);
     }
   });
 

@@ -78,11 +78,21 @@ function fluentTokensMapFile() {
 const OWN_FLUENT_KIT = ['host', 'mf_auth'];
 
 /**
+ * The kit and its drawers' part (`@negayno/shared/fluent-drawers`: tabs, popover, checkbox, text area,
+ * rating, progress, which the board never draws) are provided by the host alone and only consumed by
+ * the remotes (`import: false`). One build's Fluent for every screen is what lets the kit be two
+ * modules: a Textarea of the drawers' part reads the label of a kit Field only when both come from one
+ * build (two builds' copies are two contexts). Each remote entry is lighter for it too.
+ */
+const FLUENT_KIT = '@negayno/shared/fluent';
+const FLUENT_DRAWERS = '@negayno/shared/fluent-drawers';
+
+/**
  * The host's header after sign-in (the user menu, notifications' badge, tooltips) and its language
  * menu use Menu, Tooltip, Avatar and Badge, which bring tabster and the positioning engine: bundled
  * in the host they were a second copy (about 60 kB gzip) of what the board's page already holds in
  * the shared kit. The host's deferred parts import the kit through this share
- * (`@negayno/shared/fluent-kit`), the rest of the host keeps its tree-shaken Fluent. The fallback the
+ * (`@negayno/shared/fluent-kit`), the rest of the host keeps its tree-shaken Fluent. The kit the
  * host provides is the kit's file under a query of its own, so it is a module apart from the
  * tree-shaken one in main.js (one module with every export used would have put the whole kit there);
  * the Fluent modules main.js already holds are not repeated in it.
@@ -109,7 +119,7 @@ const SHARED_ENTRIES = ['contract', 'api', 'bus', 'stores', 'work-stores', 'i18n
  * than one, and a slow mobile network a second (docs/perf.md, issue 17). Only what a page needs after
  * sign-in stays a chunk of its own, fetched when it is first used.
  */
-const HOST_SHARES_LOADED_LATER = ['socket.io-client', '@negayno/shared/work-stores', HOST_KIT_REQUEST];
+const HOST_SHARES_LOADED_LATER = ['socket.io-client', '@negayno/shared/work-stores', HOST_KIT_REQUEST, FLUENT_DRAWERS];
 
 function versionOf(pkg, fromDir) {
   const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir, SHARED_ROOT] });
@@ -150,19 +160,16 @@ function createSharedConfig(fromDir, name, production = true) {
     strictVersion: false,
   };
   const ownVersion = require(path.join(SHARED_ROOT, 'package.json')).version;
-  const entries = OWN_FLUENT_KIT.includes(name) ? [...SHARED_ENTRIES, FLUENT_BASE] : [...SHARED_ENTRIES, FLUENT_BASE, 'fluent'];
-  for (const entry of entries) {
-    shared[`@negayno/shared/${entry}`] = { singleton: true, version: ownVersion, requiredVersion: `^${ownVersion}`, strictVersion: false };
+  const own = { singleton: true, version: ownVersion, requiredVersion: `^${ownVersion}`, strictVersion: false };
+  for (const entry of [...SHARED_ENTRIES, FLUENT_BASE]) shared[`@negayno/shared/${entry}`] = { ...own };
+  if (!OWN_FLUENT_KIT.includes(name)) {
+    shared[FLUENT_KIT] = { ...own, import: false };
+    shared[FLUENT_DRAWERS] = { ...own, import: false };
   }
   if (name === 'host') {
-    shared[HOST_KIT_REQUEST] = {
-      shareKey: '@negayno/shared/fluent',
-      import: `${path.join(SHARED_ROOT, 'src', 'fluent', 'index.ts')}?kit`,
-      singleton: true,
-      version: ownVersion,
-      requiredVersion: `^${ownVersion}`,
-      strictVersion: false,
-    };
+    const fluentFile = (file) => path.join(SHARED_ROOT, 'src', 'fluent', file);
+    shared[HOST_KIT_REQUEST] = { ...own, shareKey: FLUENT_KIT, import: `${fluentFile('index.ts')}?kit` };
+    shared[FLUENT_DRAWERS] = { ...own, import: fluentFile('drawers.ts') };
     for (const [key, entry] of Object.entries(shared)) entry.eager = !HOST_SHARES_LOADED_LATER.includes(key);
   }
   return shared;

@@ -3,8 +3,9 @@
  * `@negayno/shared/fluent` is the shared singleton, not `@fluentui/react-components`: Module
  * Federation cannot tree-shake a shared package, so sharing Fluent's barrel would ship every
  * component to every page. A component missing here is added here (lint forbids importing Fluent
- * directly elsewhere). The first screen's part comes from `@negayno/shared/fluent-base`, through the
- * share, so a page never holds two copies of it.
+ * directly elsewhere), unless only the task drawer or the wallet draws it: then it belongs in
+ * `drawers.ts`, which the board's page never downloads. The first screen's part comes from
+ * `@negayno/shared/fluent-base`, through the share, so a page never holds two copies of it.
  */
 export * from '@negayno/shared/fluent-base';
 
@@ -12,12 +13,9 @@ export {
   Avatar,
   AvatarGroup,
   AvatarGroupItem,
-  AvatarGroupPopover,
   Badge,
   Button,
   Card,
-  CardHeader,
-  Checkbox,
   CounterBadge,
   Dialog,
   DialogActions,
@@ -46,28 +44,20 @@ export {
   MessageBarBody,
   Option,
   OverlayDrawer,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  ProgressBar,
   Radio,
   RadioGroup,
-  Rating,
   Select,
   Skeleton,
   SkeletonItem,
   Switch,
-  Tab,
-  TabList,
   Table,
   TableBody,
   TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Textarea,
   Tooltip,
   partitionAvatarGroupItems,
 } from '@fluentui/react-components';
 
-export type { ButtonProps, InputOnChangeData, SelectTabData, SelectTabEvent, TableColumnDefinition } from '@fluentui/react-components';
+export type { ButtonProps } from '@fluentui/react-components';

@@ -3,7 +3,8 @@
  * with their unread badges (only when there are several: clients never get `work`), and the chat
  * chosen. It also opens message attachments in the drawer's gallery ('open-gallery').
  */
-import { Badge, Button, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Badge, Button, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Tab, TabList } from '@negayno/shared/fluent-drawers';
 import { ChatMultipleRegular } from '@fluentui/react-icons';
 import { getSocket } from '@negayno/shared/api';
 import { type ChatKey, type ChatState, type Language, type ServerEvent } from '@negayno/shared/contract';

@@ -4,7 +4,8 @@
  * quiet), the emoji button and send. Files of types the spec does not allow are dropped silently;
  * nothing can be sent while the chat is read-only.
  */
-import { Button, Popover, PopoverSurface, PopoverTrigger, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Button, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Popover, PopoverSurface, PopoverTrigger } from '@negayno/shared/fluent-drawers';
 import {
   AttachRegular,
   DismissRegular,

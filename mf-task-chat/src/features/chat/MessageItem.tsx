@@ -5,7 +5,8 @@
  * the server's sanitised HTML with the deadline appended in bold. Temporary messages show sending or
  * the error with retry and cancel.
  */
-import { AvatarGroup, AvatarGroupItem, AvatarGroupPopover, Avatar, Button, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import { AvatarGroup, AvatarGroupItem, Avatar, Button, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import { AvatarGroupPopover } from '@negayno/shared/fluent-drawers';
 import { ArrowClockwiseRegular, ArrowReplyRegular, DismissRegular, DocumentRegular, ErrorCircleRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import {
   AVATAR_GROUP_MAX,

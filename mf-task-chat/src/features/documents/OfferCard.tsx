@@ -9,7 +9,6 @@ import {
   Badge,
   Button,
   Card,
-  CardHeader,
   Dialog,
   DialogActions,
   DialogBody,
@@ -23,11 +22,11 @@ import {
   RadioGroup,
   Spinner,
   Text,
-  Textarea,
   makeStyles,
   mergeClasses,
   tokens,
 } from '@negayno/shared/fluent';
+import { CardHeader, Textarea } from '@negayno/shared/fluent-drawers';
 import { currentLanguage, messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { formatDateTime, formatMoney } from '@negayno/shared/lib';
 import { observer } from 'mobx-react-lite';

@@ -19,10 +19,10 @@ import {
   MessageBar,
   MessageBarBody,
   Spinner,
-  Textarea,
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent';
+import { Textarea } from '@negayno/shared/fluent-drawers';
 import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { type TaskWorkflowStore } from '@negayno/shared/work-stores';

@@ -1,6 +1,7 @@
 /** The client's action fields (role-forms.ts): publishing, with the negayno flag, and the rating. */
 import type { TaskActionName } from '@negayno/shared/contract';
-import { Checkbox, Field, Rating } from '@negayno/shared/fluent';
+import { Field } from '@negayno/shared/fluent';
+import { Checkbox, Rating } from '@negayno/shared/fluent-drawers';
 import { useTranslation } from '@negayno/shared/i18n';
 import type { ActionFieldsProps, Values } from './role-forms';
 

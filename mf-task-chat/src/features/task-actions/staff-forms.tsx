@@ -3,7 +3,8 @@
  * performer's estimate, the sm's offer editor and the pm's progress.
  */
 import { URGENCY_LEVELS, type TaskActionName } from '@negayno/shared/contract';
-import { Checkbox, Field, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Field, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Checkbox } from '@negayno/shared/fluent-drawers';
 import { useTranslation } from '@negayno/shared/i18n';
 import { parseDayMonthYear } from './dates';
 import { lines, type ActionFieldsProps, type Values } from './role-forms';

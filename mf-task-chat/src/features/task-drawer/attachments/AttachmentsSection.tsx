@@ -2,7 +2,8 @@
  * Attachments (spec 2): the title with the add-files button, uploads in progress, the grid of file
  * cards (two per row on small screens and up), the empty state, and the gallery for images and videos.
  */
-import { Button, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { ProgressBar } from '@negayno/shared/fluent-drawers';
 import { AttachRegular, DismissRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, type Task, type TaskFile } from '@negayno/shared/contract';
 import { messageText, useTranslation } from '@negayno/shared/i18n';
