@@ -24,4 +24,6 @@ export declare function sum(scripts: FetchedScript[], key: 'transfer' | 'gzip' |
 
 export declare const FIRST_SCREEN_MARK: string;
 
-export declare function splitAtFirstScreen(page: Page, scripts: FetchedScript[]): Promise<{ own: FetchedScript[]; later: FetchedScript[] }>;
+export declare const BOARD_PAINTED_MEASURE: string;
+
+export declare function splitAtFirstScreen(page: Page, scripts: FetchedScript[], entryName?: string): Promise<{ own: FetchedScript[]; later: FetchedScript[] }>;
