@@ -152,10 +152,12 @@ function pages(browser, url) {
           await page.getByTestId('task-description').waitFor();
           await networkQuiet(page);
         });
+        const { own, later } = await splitAtFirstScreen(page, board, BOARD_PAINTED_MEASURE);
         await context.close();
         return {
           steps: [
-            ['board (signed in), the drawer prefetched while idle', board],
+            ['board (signed in) until its cards are painted', own],
+            ['then, while idle, the drawer prefetched', later],
             ['click a card → drawer', drawer],
           ],
         };
@@ -175,10 +177,12 @@ function pages(browser, url) {
           await page.getByTestId('wallet-balance').waitFor();
           await networkQuiet(page);
         });
+        const { own, later } = await splitAtFirstScreen(page, board, BOARD_PAINTED_MEASURE);
         await context.close();
         return {
           steps: [
-            ['board (signed in), the drawer prefetched while idle', board],
+            ['board (signed in) until its cards are painted', own],
+            ['then, while idle, the drawer prefetched', later],
             ['wallet drawer', wallet],
           ],
         };
