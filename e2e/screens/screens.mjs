@@ -186,6 +186,19 @@ async function openBoard(page, url) {
   await page.getByTestId('task-card').first().waitFor();
 }
 
+/** A header menu opened over the board, as `as` sees it. */
+function headerMenuScreen(name, as, trigger, shown) {
+  return {
+    name,
+    as,
+    open: async (page, url) => {
+      await openBoard(page, url);
+      await page.getByTestId(trigger).click();
+      await shown(page).waitFor();
+    },
+  };
+}
+
 /** A request of the page that fails with a server error, as a broken backend answers it. */
 async function failing(page, pattern) {
   await page.route(pattern, (route) => route.fulfill({ status: 500, json: { status: 'error', code: 'internal_error', message: 'internal_error' } }));
@@ -435,28 +448,9 @@ export const SCREENS = [
       await page.getByTestId('task-card').first().waitFor();
     },
   },
-  {
-    // The header's menus read the shared kit (issue 17): open, over the board.
-    name: 'header-user-menu',
-    as: 'admin@demo.test',
-    open: async (page, url) => {
-      await page.goto(`${url}/`);
-      await page.getByTestId('task-card').first().waitFor();
-      await page.getByTestId('user-menu').click();
-      await page.getByRole('menu').waitFor();
-    },
-  },
-  {
-    name: 'header-language-menu',
-    as: 'pm@demo.test',
-    open: async (page, url) => {
-      await page.goto(`${url}/`);
-      await page.getByTestId('task-card').first().waitFor();
-      await page.getByTestId('language-menu').hover();
-      await page.getByTestId('language-menu').click();
-      await page.getByTestId('language-en').waitFor();
-    },
-  },
+  // The header's menus read the shared kit (issue 17): open, over the board.
+  headerMenuScreen('header-user-menu', 'admin@demo.test', 'user-menu', (page) => page.getByRole('menu')),
+  headerMenuScreen('header-language-menu', 'pm@demo.test', 'language-menu', (page) => page.getByTestId('language-en')),
   {
     name: 'board-pm',
     as: 'pm@demo.test',
