@@ -17,6 +17,31 @@ test.describe('the suite shell', () => {
     expect(logged).toEqual([]);
   });
 
+  test("on the login page, a press on the language button before the menu's code has come opens the menu once it comes", async ({ page }) => {
+    // The menu comes with the shared Fluent kit, fetched once the form is up: hold back the file that
+    // holds Fluent's MenuList until the button has been pressed.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let heldBack = false;
+    await page.route(/\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('fui-MenuList')) {
+        heldBack = true;
+        await released;
+      }
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/login');
+    await expect(page.getByTestId('login-email')).toBeEditable();
+    await expect.poll(() => heldBack, { timeout: 20_000 }).toBe(true);
+    await page.getByTestId('language-menu').click();
+    await expect(page.getByTestId('language-en')).toBeHidden();
+    release();
+    await page.getByTestId('language-en').click();
+    await expect(page.getByTestId('language-menu')).toHaveText('EN');
+  });
+
   test('a client administrator signs in, sees the projects and the board, opens a task, switches language and theme, signs out', async ({ page }) => {
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/project\/\d+$/);
