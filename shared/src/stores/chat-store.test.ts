@@ -345,6 +345,28 @@ describe('ChatStore', () => {
     expect(chats.tasks.get(taskId)?.chats.map((chat) => chat.unreadCount)).toEqual([0, 1]);
   });
 
+  it("reads a task's tabs once more for a message that came while a read of them was under way", async () => {
+    const chats = new ChatsStore(() => ME);
+    const taskId = 5252;
+    const main = state(525, { taskId });
+    // The server answers the first read as it was before the message, every later read after it.
+    let served = 0;
+    server.routes[`GET /task/${taskId}/chats`] = () => {
+      served += 1;
+      const unread = served === 1 ? 2 : 3;
+      return {
+        data: { taskId, chats: [{ ...main, unreadCount: unread }], unreadMessageCounters: { main: { count: unread }, work: { count: 0 } }, whoseMove: null },
+      };
+    };
+    const first = chats.loadTask(taskId);
+    const event = chats.onTaskChats({ taskId, chatId: main.id, madeBy: 2, key: 'main', whoseMove: null });
+    const again = chats.onTaskChats({ taskId, chatId: main.id, madeBy: 2, key: 'main', whoseMove: null });
+    await Promise.all([first, event, again]);
+    expect(chats.tasks.get(taskId)?.unreadMessageCounters.main.count).toBe(3);
+    // Two events during one read ask for one more read, not two.
+    expect(served).toBe(2);
+  });
+
   it('pages back from the oldest message held', async () => {
     const { chatId, store } = newChat();
     server.routes[`GET /chat/${chatId}/messages`] = { data: { list: [message(chatId, 51), message(chatId, 52)], hasMore: true, chat: state(chatId) } };

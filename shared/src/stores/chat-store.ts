@@ -480,16 +480,19 @@ export class ChatsStore {
   private readonly loading = new Map<number, Promise<LoadStatus>>();
   /** When each task's chats were last read: the pane opening right after the drawer's prefetch takes that read. */
   private readonly readAt = new Map<number, number>();
+  /** A read of a task's chats queued behind one under way, whose answer may predate a change since. */
+  private readonly readAgain = new Map<number, Promise<LoadStatus>>();
   readonly tasks = observable.map<number, TaskChats>();
 
   constructor(
     private readonly me: () => number | null,
     private readonly onCounters: (answer: ViewedAnswer) => void = () => undefined,
   ) {
-    makeAutoObservable<ChatsStore, 'chats' | 'loading' | 'readAt' | 'me' | 'onCounters'>(this, {
+    makeAutoObservable<ChatsStore, 'chats' | 'loading' | 'readAt' | 'readAgain' | 'me' | 'onCounters'>(this, {
       chats: false,
       loading: false,
       readAt: false,
+      readAgain: false,
       me: false,
       onCounters: false,
     });
@@ -524,7 +527,7 @@ export class ChatsStore {
   onTaskChats(event: ServerEvent<'task.chats.update'>): Promise<LoadStatus> {
     const own = ownMessageEvent(event, this.me());
     const held = this.tasks.get(event.taskId);
-    if (!own || !held) return this.loadTask(event.taskId);
+    if (!own || !held) return this.readAfterChange(event.taskId);
     this.tasks.set(event.taskId, {
       ...held,
       chats: held.chats.map((chat) => (chat.id === event.chatId ? { ...chat, unreadCount: 0 } : chat)),
@@ -547,6 +550,25 @@ export class ChatsStore {
     void this.loadTask(card.id, { reuseWithinMs: PREFETCH_REUSE_MS });
     const chat = this.chat(first);
     if (chat.status === 'idle') void chat.open();
+  }
+
+  /**
+   * Reads a task's chats after a change. A read already under way may have been answered before the
+   * change, so joining it could keep a counter one message short until the next event: one more read
+   * follows it instead, shared by every change that comes meanwhile.
+   */
+  private readAfterChange(taskId: number): Promise<LoadStatus> {
+    const running = this.loading.get(taskId);
+    if (!running) return this.loadTask(taskId);
+    let queued = this.readAgain.get(taskId);
+    if (!queued) {
+      queued = running.then(() => {
+        this.readAgain.delete(taskId);
+        return this.loadTask(taskId);
+      });
+      this.readAgain.set(taskId, queued);
+    }
+    return queued;
   }
 
   private async readTask(taskId: number): Promise<LoadStatus> {
