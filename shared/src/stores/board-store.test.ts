@@ -235,6 +235,20 @@ describe('BoardStore with the API', () => {
     expect(server.requests).toHaveLength(1);
     expect(store.cards.get(4)).toMatchObject({ whoseMove: managerMove, unreadMessageCounters: { main: { count: 3 }, work: { count: 0 } } });
   });
+
+  it('reads once more for messages that came while a read of the card was under way, and shows the last count', async () => {
+    store.upsert(card({ id: 6, unreadMessageCounters: { main: { count: 1 }, work: { count: 0 } } }));
+    // The server answers the first read as it was before the later messages, every later read after them.
+    let served = 0;
+    server.routes['GET /task/6/get-card'] = () => {
+      served += 1;
+      return { data: card({ id: 6, unreadMessageCounters: { main: { count: served === 1 ? 2 : 4 }, work: { count: 0 } } }) };
+    };
+    const event = { taskId: 6, chatId: 60, madeBy: 8, key: 'main' as const, whoseMove: null };
+    await Promise.all([store.onTaskChats(event), store.onTaskChats(event), store.onTaskChats(event)]);
+    expect(served).toBe(2);
+    expect(store.cards.get(6)?.unreadMessageCounters.main.count).toBe(4);
+  });
 });
 
 describe('filter query', () => {

@@ -16,7 +16,8 @@ import {
 } from '@negayno/shared/contract';
 import { call, sendLog } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
-import { settle, type LoadStatus } from './load.js';
+import { settle, type Loaded, type LoadStatus } from './load.js';
+import { SharedReads } from './shared-reads.js';
 
 /** Which board is shown: one project's, or every project the viewer sees (the staff home). */
 export type BoardScope = { kind: 'project'; projectId: number } | { kind: 'all' };
@@ -37,12 +38,21 @@ export class BoardStore {
   creating = false;
   /** Counts the answers that replaced the cards, so a view can tell a fresh load from a live change. */
   loads = 0;
+  /** Reads of one card for its chats' counters, one more after each burst of messages (shared-reads.ts). */
+  private readonly chatCardReads = new SharedReads<number, Loaded<TaskCard>>((taskId) =>
+    settle(call(endpoints.tasks.card, { params: { id: taskId } }, { quiet: true })),
+  );
 
   constructor(
     private readonly columnSet: () => ColumnSet,
     private readonly userId: () => number | null = () => null,
   ) {
-    makeAutoObservable<BoardStore, 'columnSet' | 'userId'>(this, { cards: observableRef, columnSet: false, userId: false });
+    makeAutoObservable<BoardStore, 'columnSet' | 'userId' | 'chatCardReads'>(this, {
+      cards: observableRef,
+      columnSet: false,
+      userId: false,
+      chatCardReads: false,
+    });
   }
 
   /** The project of a project board; null on the all-projects board. */
@@ -127,7 +137,7 @@ export class BoardStore {
       return;
     }
     if (!this.cards.has(event.taskId)) return;
-    const result = await settle(call(endpoints.tasks.card, { params: { id: event.taskId } }, { name: `card-chats-${event.taskId}`, quiet: true }));
+    const result = await this.chatCardReads.afterChange(event.taskId);
     runInAction(() => {
       const held = this.cards.get(event.taskId);
       if (result.status === 'ready' && held && result.answer.dateUpdate >= held.dateUpdate) this.cards = withCard(this.cards, result.answer);

@@ -25,6 +25,7 @@ import {
   ownMessageEvent,
 } from '@negayno/shared/contract';
 import { settle, type LoadStatus } from './load.js';
+import { SharedReads } from './shared-reads.js';
 import { fileOf, storeFile, tempMessages, TEMP_MESSAGE_TTL_MS, type TempMessage } from './chat-temp-messages.js';
 
 /** Spec 9: marks of messages scrolled into view go to the server at most every 180 ms. */
@@ -476,23 +477,20 @@ export class ChatStore {
 /** The chats of the page, per chat id, and the tabs of each task (`GET /task/{id}/chats`). */
 export class ChatsStore {
   private readonly chats = new Map<number, ChatStore>();
-  /** Reads of a task's chats under way, shared by the drawer's prefetch and the chat pane. */
-  private readonly loading = new Map<number, Promise<LoadStatus>>();
+  /** Reads of a task's chats, shared by the drawer's prefetch and the chat pane. */
+  private readonly reads = new SharedReads<number, LoadStatus>((taskId) => this.readTask(taskId));
   /** When each task's chats were last read: the pane opening right after the drawer's prefetch takes that read. */
   private readonly readAt = new Map<number, number>();
-  /** A read of a task's chats queued behind one under way, whose answer may predate a change since. */
-  private readonly readAgain = new Map<number, Promise<LoadStatus>>();
   readonly tasks = observable.map<number, TaskChats>();
 
   constructor(
     private readonly me: () => number | null,
     private readonly onCounters: (answer: ViewedAnswer) => void = () => undefined,
   ) {
-    makeAutoObservable<ChatsStore, 'chats' | 'loading' | 'readAt' | 'readAgain' | 'me' | 'onCounters'>(this, {
+    makeAutoObservable<ChatsStore, 'chats' | 'reads' | 'readAt' | 'me' | 'onCounters'>(this, {
       chats: false,
-      loading: false,
+      reads: false,
       readAt: false,
-      readAgain: false,
       me: false,
       onCounters: false,
     });
@@ -512,12 +510,7 @@ export class ChatsStore {
     const readAt = this.readAt.get(taskId);
     const fresh = readAt !== undefined && options.reuseWithinMs !== undefined && Date.now() - readAt < options.reuseWithinMs;
     if (fresh && this.tasks.has(taskId)) return Promise.resolve('ready');
-    let loading = this.loading.get(taskId);
-    if (!loading) {
-      loading = this.readTask(taskId).finally(() => this.loading.delete(taskId));
-      this.loading.set(taskId, loading);
-    }
-    return loading;
+    return this.reads.read(taskId);
   }
 
   /**
@@ -527,7 +520,7 @@ export class ChatsStore {
   onTaskChats(event: ServerEvent<'task.chats.update'>): Promise<LoadStatus> {
     const own = ownMessageEvent(event, this.me());
     const held = this.tasks.get(event.taskId);
-    if (!own || !held) return this.readAfterChange(event.taskId);
+    if (!own || !held) return this.reads.afterChange(event.taskId);
     this.tasks.set(event.taskId, {
       ...held,
       chats: held.chats.map((chat) => (chat.id === event.chatId ? { ...chat, unreadCount: 0 } : chat)),
@@ -550,25 +543,6 @@ export class ChatsStore {
     void this.loadTask(card.id, { reuseWithinMs: PREFETCH_REUSE_MS });
     const chat = this.chat(first);
     if (chat.status === 'idle') void chat.open();
-  }
-
-  /**
-   * Reads a task's chats after a change. A read already under way may have been answered before the
-   * change, so joining it could keep a counter one message short until the next event: one more read
-   * follows it instead, shared by every change that comes meanwhile.
-   */
-  private readAfterChange(taskId: number): Promise<LoadStatus> {
-    const running = this.loading.get(taskId);
-    if (!running) return this.loadTask(taskId);
-    let queued = this.readAgain.get(taskId);
-    if (!queued) {
-      queued = running.then(() => {
-        this.readAgain.delete(taskId);
-        return this.loadTask(taskId);
-      });
-      this.readAgain.set(taskId, queued);
-    }
-    return queued;
   }
 
   private async readTask(taskId: number): Promise<LoadStatus> {
