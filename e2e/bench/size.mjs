@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from './lib/browser.mjs';
 import { repoRoot, startServer } from '../support/server.mjs';
-import { BOARD_PAINTED_MEASURE, scriptsFetchedDuring, splitAtFirstScreen, sum } from '../support/scripts-fetched.mjs';
+import { BOARD_PAINTED_MEASURE, drawerCodeFetched, scriptsFetchedDuring, splitAtFirstScreen, sum } from '../support/scripts-fetched.mjs';
 import { summary } from './lib/stats.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -61,9 +61,7 @@ async function signedInContext(browser, url, email = 'admin@demo.test') {
  */
 async function boardWithItsPrefetch(page) {
   await page.getByTestId('task-card').first().waitFor();
-  await page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((entry) => entry.name.includes('/remotes/mf-task-chat/__federation_expose_app')),
-  );
+  await drawerCodeFetched(page);
   await networkQuiet(page);
 }
 

@@ -26,4 +26,6 @@ export declare const FIRST_SCREEN_MARK: string;
 
 export declare const BOARD_PAINTED_MEASURE: string;
 
+export declare function drawerCodeFetched(page: Page, timeout?: number): Promise<void>;
+
 export declare function splitAtFirstScreen(page: Page, scripts: FetchedScript[], entryName?: string): Promise<{ own: FetchedScript[]; later: FetchedScript[] }>;

@@ -55,6 +55,18 @@ export const sum = (scripts, key) => scripts.reduce((total, script) => total + s
 /** The host marks when the first screen is up and deferred work begins (host/src/system/idle.ts). */
 export const FIRST_SCREEN_MARK = 'negayno:after-first-screen';
 
+/**
+ * Resolves once the task drawer's module chunk has come: the host fetches it once a board's cards are
+ * painted and the page idles (host/src/system/sign-in-prefetch.ts).
+ */
+export async function drawerCodeFetched(page, timeout = 30_000) {
+  await page.waitForFunction(
+    () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/remotes/mf-task-chat/__federation_expose_app')),
+    undefined,
+    { timeout },
+  );
+}
+
 /** The board measures from its tasks answer to the columns painted (mf-board KanbanBoard.tsx). */
 export const BOARD_PAINTED_MEASURE = 'board:render';
 

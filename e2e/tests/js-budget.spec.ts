@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { REMOTE_PACKAGES } from '@negayno/shared/contract';
-import { BOARD_PAINTED_MEASURE, scriptsFetchedDuring, splitAtFirstScreen, sum } from '../support/scripts-fetched.mjs';
+import { BOARD_PAINTED_MEASURE, drawerCodeFetched, scriptsFetchedDuring, splitAtFirstScreen, sum } from '../support/scripts-fetched.mjs';
 import { DEMO } from '../support/env';
 import { signIn, signInByApi } from '../support/session';
 
@@ -92,11 +92,7 @@ test("a signed-in board stays within its JavaScript budget and fetches none of t
     await page.goto('/');
     await expect(page.getByTestId('task-card').first()).toBeVisible();
     // Once the cards are painted, the drawer's code comes with the drawers' part of the kit.
-    await expect
-      .poll(() =>
-        page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/remotes/mf-task-chat/__federation_expose_app'))),
-      )
-      .toBe(true);
+    await drawerCodeFetched(page);
     await page.waitForTimeout(1000);
   });
   const { own, later } = await splitAtFirstScreen(page, scripts, BOARD_PAINTED_MEASURE);

@@ -4,6 +4,7 @@ import { registerByApi, uniqueEmail } from '../support/register';
 import { DEMO } from '../support/env';
 import { signInByApi } from '../support/session';
 import { api } from '../support/api';
+import { drawerCodeFetched } from '../support/scripts-fetched.mjs';
 
 const PASSWORD = 'drawer-e2e-password';
 
@@ -24,6 +25,9 @@ async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).include('[data-testid="task-drawer"]').analyze();
   return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
 }
+
+/** A script of the task drawer's remote (mf-task-chat). */
+const isDrawerScript = (request: Request) => request.url().includes('/remotes/mf-task-chat/') && request.resourceType() === 'script';
 
 test.describe('the task drawer', () => {
   test('edits name, importance and description with history; uploads, opens, renames and deletes a file; a second browser follows live', async ({
@@ -202,7 +206,6 @@ test.describe('the task drawer', () => {
     // The drawer's scripts under way, and whether its module's own chunk has come: the prefetch asks
     // for that chunk and its companions at once, so once it is in and nothing is pending, all are.
     // (Not networkidle: the page reaches it before the idle prefetch begins, and it is not awaited again.)
-    const isDrawerScript = (request: Request) => request.url().includes('/remotes/mf-task-chat/') && request.resourceType() === 'script';
     const pending = new Set<Request>();
     let moduleChunkLoaded = false;
     page.on('request', (request) => {
@@ -231,7 +234,7 @@ test.describe('the task drawer', () => {
     const drawerScriptsBeforeCards: string[] = [];
     let cardsAnswered = false;
     page.on('request', (request) => {
-      if (!cardsAnswered && request.url().includes('/remotes/mf-task-chat/') && request.resourceType() === 'script') {
+      if (!cardsAnswered && isDrawerScript(request)) {
         drawerScriptsBeforeCards.push(new URL(request.url()).pathname);
       }
     });
@@ -246,10 +249,6 @@ test.describe('the task drawer', () => {
     await expect(page.getByTestId('task-card').first()).toBeVisible();
     expect(drawerScriptsBeforeCards).toEqual([]);
     // Once the cards are up, the prefetch still comes.
-    await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/remotes/mf-task-chat/'))), {
-        timeout: 30_000,
-      })
-      .toBe(true);
+    await drawerCodeFetched(page);
   });
 });

@@ -64,9 +64,11 @@ const FLUENT_SINGLETONS = [
  * relatively), is one copy a page.
  */
 const FLUENT_TOKENS_MAP_KEY = '@fluentui/tokens/lib/tokens.js';
+/** How `@fluentui/tokens` is reached: through the kit's theme package. */
+const FLUENT_TOKENS_CHAIN = ['@fluentui/react-components', '@fluentui/react-theme'];
 
 function fluentTokensMapFile() {
-  return path.join(dirThrough('@fluentui/tokens', ['@fluentui/react-components', '@fluentui/react-theme']), 'lib', 'tokens.js');
+  return path.join(dirThrough('@fluentui/tokens', FLUENT_TOKENS_CHAIN), 'lib', 'tokens.js');
 }
 
 /**
@@ -151,7 +153,7 @@ function createSharedConfig(fromDir, name, production = true) {
     const version = versionThrough(pkg, chain);
     shared[pkg] = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
   }
-  const tokensVersion = versionThrough('@fluentui/tokens', ['@fluentui/react-components', '@fluentui/react-theme']);
+  const tokensVersion = versionThrough('@fluentui/tokens', FLUENT_TOKENS_CHAIN);
   shared[fluentTokensMapFile()] = {
     shareKey: FLUENT_TOKENS_MAP_KEY,
     singleton: true,

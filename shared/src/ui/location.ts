@@ -1,8 +1,8 @@
 /**
  * The page's address as an app with one or a few fixed routes reads it (mf-auth, the task drawer, the
- * profile), current after every navigation of any app. Such
- * an app needs no router of its own: react-router cost each of them about 13 kB gzip (docs/perf.md,
- * issue 17). The board, with its parameterised routes, links and query-driven filter, keeps react-router.
+ * profile), current after every navigation of any app. Such an app needs no router of its own:
+ * react-router cost each of them about 13 kB gzip (docs/perf.md, issue 17). The board, with its
+ * parameterised routes, links and query-driven filter, keeps react-router.
  */
 import { onNavigation } from '@negayno/shared/lib';
 import { useMemo, useSyncExternalStore } from 'react';
@@ -21,14 +21,14 @@ export function useSearchParams(): URLSearchParams {
   return useMemo(() => new URLSearchParams(search), [search]);
 }
 
-/** A path as a router matches a route: any letter case, a trailing slash allowed. */
-function normalise(path: string): string {
-  return (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();
+/** A path as a router matches it: a trailing slash allowed. */
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-/** Whether a path is a static route's. */
+/** Whether a path is a static route's, in any letter case. */
 export function isRoute(pathname: string, route: string): boolean {
-  return normalise(pathname) === normalise(route);
+  return withoutTrailingSlash(pathname).toLowerCase() === withoutTrailingSlash(route).toLowerCase();
 }
 
 /**
@@ -36,8 +36,7 @@ export function isRoute(pathname: string, route: string): boolean {
  * when it does not match. Parameter values keep their letter case and are decoded.
  */
 export function matchRoute(pathname: string, pattern: string): Record<string, string> | null {
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  const segments = path.split('/');
+  const segments = withoutTrailingSlash(pathname).split('/');
   const expected = pattern.split('/');
   if (segments.length !== expected.length) return null;
   const params: Record<string, string> = {};
