@@ -139,6 +139,10 @@ test.describe('the suite shell', () => {
     await signInByApi(page, DEMO.admin);
     await page.goto('/task/999999');
     await expect(page).toHaveURL(/\/project\/\d+$/);
+    // Nor does an address whose task id is not a number: no drawer left loading for ever.
+    await page.goto('/task/abc');
+    await expect(page).toHaveURL(/\/project\/\d+$/);
+    await expect(page.getByTestId('task-drawer')).toHaveCount(0);
   });
 
   test('logout in one tab signs out the other tab too', async ({ context }) => {

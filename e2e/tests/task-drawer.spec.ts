@@ -251,4 +251,23 @@ test.describe('the task drawer', () => {
     // Once the cards are up, the prefetch still comes.
     await drawerCodeFetched(page);
   });
+
+  test('a task that failed to load says so with a retry, and the retry shows it', async ({ page }) => {
+    await signInByApi(page, DEMO.am);
+    await page.goto('/');
+    const card = page.getByTestId('task-card').first();
+    const taskId = await card.getAttribute('data-task-id');
+    let failing = true;
+    await page.route(new RegExp(`/api/task/${taskId}$`), (route) =>
+      failing ? route.fulfill({ status: 500, json: { status: 'error', code: 'internal_error', message: 'internal_error' } }) : route.fallback(),
+    );
+    await card.click();
+    const failed = page.getByTestId('task-load-failed');
+    await expect(failed).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/task/${taskId}`));
+    failing = false;
+    await failed.getByRole('button').click();
+    await expect(page.getByTestId('task-description')).toBeVisible();
+    await expect(failed).toHaveCount(0);
+  });
 });

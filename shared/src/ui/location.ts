@@ -33,7 +33,8 @@ export function isRoute(pathname: string, route: string): boolean {
 
 /**
  * The parameters of a path matched against a pattern with `:name` segments (`/task/:taskId`), or null
- * when it does not match. Parameter values keep their letter case and are decoded.
+ * when it does not match. Parameter values keep their letter case and are decoded; one that is not a
+ * well-formed escape is given as it is, as a router does, for its screen to refuse as an unknown id.
  */
 export function matchRoute(pathname: string, pattern: string): Record<string, string> | null {
   const segments = withoutTrailingSlash(pathname).split('/');
@@ -44,12 +45,16 @@ export function matchRoute(pathname: string, pattern: string): Record<string, st
     const segment = segments[index];
     if (part.startsWith(':')) {
       if (segment === '') return null;
-      try {
-        params[part.slice(1)] = decodeURIComponent(segment);
-      } catch {
-        return null;
-      }
+      params[part.slice(1)] = decoded(segment);
     } else if (part.toLowerCase() !== segment.toLowerCase()) return null;
   }
   return params;
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

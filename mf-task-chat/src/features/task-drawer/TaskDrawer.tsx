@@ -8,7 +8,7 @@ import { DrawerBody, Skeleton, SkeletonItem, Text, makeStyles, mergeClasses, tok
 import { Tab, TabList } from '@negayno/shared/fluent-drawers';
 import { BREAKPOINTS, ROUTES, TASK_PANEL_WIDTH, projectPath, type TaskCard } from '@negayno/shared/contract';
 import { navigate } from '@negayno/shared/lib';
-import { SideDrawer, useNarrowerThan, useSearchParams } from '@negayno/shared/ui';
+import { LoadFailed, SideDrawer, useNarrowerThan, useSearchParams } from '@negayno/shared/ui';
 import { autorun } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
@@ -180,7 +180,9 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
                   <Text weight="semibold">{t('dropFileShort')}</Text>
                 </div>
               )}
-              {!task ? (
+              {!task && store.status === 'error' ? (
+                <LoadFailed onRetry={reload} testId="task-load-failed" />
+              ) : !task ? (
                 <DetailSkeleton />
               ) : (
                 <article data-testid="task-detail">

@@ -14,8 +14,16 @@ export class TaskDrawerStore {
     rootStore.session.onCleared(() => this.clear());
   }
 
-  /** Loads a task; 403 and 404 end as 'gone' so the view can send the user home (spec 8). */
+  /**
+   * Loads a task; 403 and 404 end as 'gone' so the view can send the user home (spec 8), and so does
+   * an id no task can have (an address like /task/abc), without asking the server.
+   */
   async load(id: number): Promise<LoadStatus> {
+    if (!Number.isSafeInteger(id) || id < 1) {
+      this.clear();
+      this.status = 'gone';
+      return this.status;
+    }
     this.loadingId = id;
     if (this.task?.id !== id) {
       this.task = null;
