@@ -246,6 +246,16 @@ const STRESS_SCREENS = [
     },
   },
   {
+    name: 'stress-task-failed',
+    as: 'admin@demo.test',
+    open: async (page, url) => {
+      await failing(page, /\/api\/task\/\d+$/);
+      await openBoard(page, url);
+      await page.getByTestId('task-card').first().click();
+      await page.getByTestId('task-load-failed').waitFor();
+    },
+  },
+  {
     name: 'stress-board-failed',
     as: 'admin@demo.test',
     open: async (page, url) => {

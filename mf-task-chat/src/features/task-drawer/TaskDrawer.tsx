@@ -154,7 +154,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
               {t('project', { name: task.project.name })}
             </Text>
           </span>
-        ) : (
+        ) : store.status === 'error' ? null : (
           <Skeleton aria-label={t('loading')}>
             <SkeletonItem style={{ width: 180 }} />
           </Skeleton>
