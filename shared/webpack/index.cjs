@@ -265,9 +265,16 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
           shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
-          // The host provides the federation runtime core; remotes use it instead of each bundling
-          // their own copy (about 20 KiB gzip per remote entry).
-          experiments: isHost ? { asyncStartup: true, provideExternalRuntime: true } : { asyncStartup: true, externalRuntime: true },
+          experiments: {
+            asyncStartup: true,
+            // The host provides the federation runtime core; remotes use it instead of each bundling
+            // their own copy (about 20 KiB gzip per remote entry).
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            // Remotes are registered by their remoteEntry.js, never by a manifest, so the runtime's
+            // snapshot plugin (manifest loading and preloading) and its Node branches are dead code in a
+            // browser: −3.1 kB gzip of the host's main.js, 20–40 bytes of each remote entry.
+            optimization: { disableSnapshot: true, target: 'web' },
+          },
         }),
         ...(isHost
           ? [
