@@ -23,6 +23,11 @@ async function openAndWatch(page: Page, path: string, ready: () => Promise<void>
   return { hinted, requested, unused };
 }
 
+/** The words chunks a page's hints name, by chunk name (`words-uk-auth`). */
+function wordsOf(hinted: string[]): string[] {
+  return hinted.flatMap((path) => /^\/(words-[a-z]+-[a-z]+)\./.exec(path)?.[1] ?? []);
+}
+
 function expectEachFetchedOnce(hinted: string[], requested: string[]) {
   for (const path of hinted)
     expect(
@@ -37,6 +42,19 @@ test("the login page preloads the sign-in form's remote and uses each preload on
   expect(hinted).toContain('/remotes/mf-auth/remoteEntry.js');
   expect(hinted.some((path) => path.startsWith('/remotes/mf-auth/__federation_expose_app'))).toBe(true);
   expect(hinted.some((path) => path.includes('mf-board'))).toBe(false);
+  // The form's words in the default language, which a first visit shows.
+  expect(wordsOf(hinted)).toEqual(['words-uk-common', 'words-uk-auth']);
+  expectEachFetchedOnce(hinted, requested);
+  expect(unused).toEqual([]);
+});
+
+test('a visitor who chose English gets the English words preloaded, and uses them', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.reload();
+  await expect(page.getByTestId('login-email')).toBeEditable();
+  const { hinted, requested, unused } = await openAndWatch(page, '/login', () => expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible());
+  expect(wordsOf(hinted)).toEqual(['words-en-common', 'words-en-auth']);
   expectEachFetchedOnce(hinted, requested);
   expect(unused).toEqual([]);
 });
@@ -46,6 +64,7 @@ test("a signed-in user's board page preloads the board's remote and uses each pr
   const { hinted, requested, unused } = await openAndWatch(page, '/', () => expect(page.getByTestId('kanban-board')).toHaveAttribute('aria-busy', 'false'));
   expect(hinted).toContain('/remotes/mf-board/remoteEntry.js');
   expect(hinted.some((path) => path.includes('mf-auth'))).toBe(false);
+  expect(wordsOf(hinted)).toEqual(['words-uk-common', 'words-uk-board', 'words-uk-chat']);
   expectEachFetchedOnce(hinted, requested);
   expect(unused).toEqual([]);
 });

@@ -1,19 +1,32 @@
 import { expect, test } from '@playwright/test';
+import { SESSION_HINT_COOKIE } from '@negayno/shared/contract';
 import { DEMO } from '../support/env';
 import { signIn, signInByApi } from '../support/session';
 
 test.describe('the suite shell', () => {
-  test('a first visit signed out sends nothing to the server log: no session is the ordinary answer', async ({ page }) => {
+  test('a first visit signed out asks nothing about a session and sends nothing to the server log', async ({ page, context, baseURL }) => {
     const logged: string[] = [];
+    const profileAnswers: number[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/log/new') logged.push(request.postData() ?? '');
     });
-    const profile = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/profile');
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/user/profile') profileAnswers.push(response.status());
+    });
     await page.goto('/login');
-    expect((await profile).status()).toBe(401);
     await expect(page.getByTestId('login-email')).toBeEditable();
     // The language menu and the board's prefetch come once the form is up; none of them logs either.
     await page.waitForLoadState('networkidle');
+    // No session hint, no session: the form is up without a round trip for the answer.
+    expect({ profileAnswers, logged }).toEqual({ profileAnswers: [], logged: [] });
+
+    // A hint the session outlived (the session cookie gone) is taken away with the next page.
+    await context.addCookies([{ name: SESSION_HINT_COOKIE, value: '1', url: baseURL! }]);
+    await page.reload();
+    await expect(page.getByTestId('login-email')).toBeEditable();
+    await page.waitForLoadState('networkidle');
+    expect(profileAnswers).toEqual([]);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_HINT_COOKIE);
     expect(logged).toEqual([]);
   });
 

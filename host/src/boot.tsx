@@ -2,8 +2,9 @@
  * The host: the single-spa root config. It renders the frame, restores the session, registers the
  * remotes of remotes.json and the applications on their routes, then starts single-spa.
  */
-import { PAGE_APPS } from '@negayno/shared/contract';
-import { initI18n, loadNamespaces, namespacesOfRemote } from '@negayno/shared/i18n';
+import { namespacesOfPage, SESSION_HINT_COOKIE } from '@negayno/shared/contract';
+import { initI18n, loadNamespaces } from '@negayno/shared/i18n';
+import { readCookie } from '@negayno/shared/lib';
 import { rootStore } from '@negayno/shared/stores';
 import { RemoteRoot, themes } from '@negayno/shared/ui';
 import { autorun, reaction } from 'mobx';
@@ -28,7 +29,10 @@ import { startVersionChecks } from './system/version-check';
 export async function boot(): Promise<void> {
   const wordsLoaded = initI18n();
   const location = new LocationStore();
-  void loadNamespaces(PAGE_APPS.filter((app) => app.matches(location.pathname)).flatMap((app) => namespacesOfRemote(app.app)));
+  // The words of the apps this page ends up showing (the login form, signed out), the ones the server
+  // preloaded for it: both read the contract's table with the same session hint.
+  const signedInHint = readCookie(SESSION_HINT_COOKIE) !== null;
+  void loadNamespaces(namespacesOfPage(location.pathname, location.search, signedInHint));
   listenToApiFailures(rootStore);
   listenToConnectivity(rootStore);
   listenToOtherTabs(rootStore);

@@ -3,7 +3,7 @@
  * fastify/demo does), socket.io on the same HTTP server, and the domain services between them.
  */
 import fastifyCookie from '@fastify/cookie';
-import { API_ROOT } from '@negayno/shared/contract';
+import { API_ROOT, LANGUAGE_COOKIE, languageOrDefault } from '@negayno/shared/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/connection.js';
@@ -23,7 +23,7 @@ import { Realtime, type SocketServer } from './infra/realtime/realtime.js';
 import { openSocketAdapter } from './infra/realtime/adapter.js';
 import { attachSocketHandlers, closeSocketsForRestart, createSocketServer, type SocketAdapter } from './infra/realtime/server.js';
 import type { AuthUser } from './lib/auth-user.js';
-import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionTokenOf } from './modules/auth/index.js';
+import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionTokenOf, syncSessionHint } from './modules/auth/index.js';
 import { moneyRoutes, startMoneyJobs } from './modules/money/index.js';
 import { OUTBOX_CHANNEL, TelegramPoller, TelegramWebhookRegistration, notificationsRoutes, webhookUrlOf } from './modules/notifications/index.js';
 import { projectsRoutes } from './modules/projects/index.js';
@@ -98,8 +98,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     preloadsFor: async (request) => {
       const url = new URL(request.url, 'http://page.invalid');
       const signedIn = sessionTokenOf(request.cookies, config.cookieSecure) !== undefined;
-      return services.pagePreloads.linksFor({ pathname: url.pathname, search: url.search, signedIn });
+      const language = languageOrDefault(request.cookies[LANGUAGE_COOKIE]);
+      return services.pagePreloads.linksFor({ pathname: url.pathname, search: url.search, signedIn, language });
     },
+    decoratePage: (request, reply) => syncSessionHint(request, reply, config.cookieSecure),
   });
   installErrorHandling(app, { notFound, allowedMethods });
   installReleases(app, services.releases);

@@ -201,6 +201,6 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     clientLogs: new ClientLogService(db, limiter),
     readiness: new Readiness(db),
     releases,
-    pagePreloads: new PagePreloads(releases, releaseFiles),
+    pagePreloads: new PagePreloads(releases, releaseFiles, join(config.webRoot, 'host', 'dist')),
   };
 }

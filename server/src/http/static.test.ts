@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SESSION_COOKIE } from '@negayno/shared/contract';
+import { LANGUAGE_COOKIE, SESSION_COOKIE, SESSION_HINT_COOKIE } from '@negayno/shared/contract';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { IMMUTABLE, REVALIDATE, isContentHashed } from './static.js';
 
@@ -94,6 +94,16 @@ describe("a page's preload hints", () => {
     webRoot = mkdtempSync(join(tmpdir(), 'negayno-web-'));
     writeFiles(webRoot, {
       'host/dist/index.html': '<!doctype html><title>host</title>',
+      // The host's words chunks (shared/src/i18n/locale-chunks.ts), and one that only looks like one.
+      ...Object.fromEntries(
+        ['uk', 'en'].flatMap((language) =>
+          ['common', 'auth', 'board', 'chat', 'task', 'workflow', 'profile'].map((namespace) => [
+            `host/dist/words-${language}-${namespace}.0000${language === 'uk' ? 'aaaa' : 'bbbb'}.js`,
+            '',
+          ]),
+        ),
+      ),
+      'host/dist/words-uk-common.js.map': '',
       'host/dist/remotes.json': JSON.stringify({
         mf_auth: { entry: '/remotes/mf-auth/remoteEntry.js', version: '0.1.0' },
         mf_board: { entry: '/remotes/mf-board/remoteEntry.js', version: '0.1.0' },
@@ -126,12 +136,14 @@ describe("a page's preload hints", () => {
       .split(', ')
       .filter(Boolean);
 
-  it("names remotes.json and the sign-in form's entry and first chunks for a signed-out visitor, on any page", async () => {
+  it("names remotes.json, the form's words and the sign-in form's entry and first chunks for a signed-out visitor, on any page", async () => {
     for (const url of ['/login', '/project/12', '/']) {
       const response = await ctx.get(url);
       expect(response.text).toContain('<title>host</title>');
       expect(preloads(response.headers.link)).toEqual([
         '</remotes.json>; rel=preload; as=fetch; crossorigin',
+        '</words-uk-common.0000aaaa.js>; rel=preload; as=script',
+        '</words-uk-auth.0000aaaa.js>; rel=preload; as=script',
         '</remotes/mf-auth/remoteEntry.js>; rel=preload; as=script',
         '</remotes/mf-auth/601.a0124d62.js>; rel=preload; as=script',
         '</remotes/mf-auth/__federation_expose_app.9c0bab27.js>; rel=preload; as=script',
@@ -143,6 +155,9 @@ describe("a page's preload hints", () => {
     const response = await ctx.get('/project/12', { cookie: `${SESSION_COOKIE}=any` });
     expect(preloads(response.headers.link)).toEqual([
       '</remotes.json>; rel=preload; as=fetch; crossorigin',
+      '</words-uk-common.0000aaaa.js>; rel=preload; as=script',
+      '</words-uk-board.0000aaaa.js>; rel=preload; as=script',
+      '</words-uk-chat.0000aaaa.js>; rel=preload; as=script',
       '</remotes/mf-board/remoteEntry.js>; rel=preload; as=script',
       '</remotes/mf-board/board.0a1b2c3d.js>; rel=preload; as=script',
     ]);
@@ -153,7 +168,36 @@ describe("a page's preload hints", () => {
     expect(task.some((link) => link.includes('mf-task-chat'))).toBe(false);
     expect(task).toContain('</remotes/mf-board/remoteEntry.js>; rel=preload; as=script');
     const profile = preloads((await ctx.get('/profile', { cookie: `${SESSION_COOKIE}=any` })).headers.link);
-    expect(profile).toEqual(['</remotes.json>; rel=preload; as=fetch; crossorigin', '</remotes/mf-profile/remoteEntry.js>; rel=preload; as=script']);
+    expect(profile).toEqual([
+      '</remotes.json>; rel=preload; as=fetch; crossorigin',
+      '</words-uk-common.0000aaaa.js>; rel=preload; as=script',
+      '</words-uk-profile.0000aaaa.js>; rel=preload; as=script',
+      '</remotes/mf-profile/remoteEntry.js>; rel=preload; as=script',
+    ]);
+  });
+
+  it("names the words in the language the page's cookie names, the default for any other value", async () => {
+    const words = async (cookie: string) => preloads((await ctx.get('/task/3', { cookie })).headers.link).filter((link) => link.includes('/words-'));
+    expect(await words(`${SESSION_COOKIE}=any; ${LANGUAGE_COOKIE}=en`)).toEqual(
+      ['common', 'board', 'chat', 'task', 'workflow'].map((namespace) => `</words-en-${namespace}.0000bbbb.js>; rel=preload; as=script`),
+    );
+    for (const language of ['de', '', '../en', 'en%0D%0A']) {
+      expect(await words(`${SESSION_COOKIE}=any; ${LANGUAGE_COOKIE}=${language}`)).toContain('</words-uk-task.0000aaaa.js>; rel=preload; as=script');
+    }
+  });
+
+  it('keeps the session hint with the session cookie: given to a page that lost it, taken from one without a session', async () => {
+    const hintOf = async (cookie?: string) =>
+      (await ctx.get('/login', cookie === undefined ? {} : { cookie })).cookies.find((c) => c.name === SESSION_HINT_COOKIE);
+    expect(await hintOf()).toBeUndefined();
+    const given = await hintOf(`${SESSION_COOKIE}=any`);
+    expect(given).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(given?.httpOnly).toBeFalsy();
+    // Already there: nothing to send.
+    expect(await hintOf(`${SESSION_COOKIE}=any; ${SESSION_HINT_COOKIE}=1`)).toBeUndefined();
+    expect(await hintOf(`${SESSION_HINT_COOKIE}=1`)).toMatchObject({ value: '' });
+    // Files and API answers leave it alone.
+    expect((await ctx.get('/remotes.json', { cookie: `${SESSION_HINT_COOKIE}=1` })).cookies).toEqual([]);
   });
 
   it('sends no hints with files, remotes.json or API answers', async () => {

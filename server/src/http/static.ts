@@ -36,9 +36,14 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 export async function registerStaticSite(
   app: FastifyInstance,
   webRoot: string,
-  options: { releasesDir?: string; preloadsFor?: (request: FastifyRequest) => Promise<string[]> } = {},
+  options: {
+    releasesDir?: string;
+    preloadsFor?: (request: FastifyRequest) => Promise<string[]>;
+    /** Anything else a page's answer carries for its code (the session hint cookie). */
+    decoratePage?: (request: FastifyRequest, reply: FastifyReply) => void;
+  } = {},
 ): Promise<NotFoundFallback> {
-  const { releasesDir, preloadsFor } = options;
+  const { releasesDir, preloadsFor, decoratePage } = options;
   const hostDist = join(webRoot, 'host', 'dist');
   // preCompressed: the build wrote .br and .gz beside each file; the one the browser accepts is sent.
   const common = { wildcard: true, cacheControl: false, suppressWarning: true, preCompressed: true, setHeaders: setCacheHeaders } as const;
@@ -62,6 +67,7 @@ export async function registerStaticSite(
       if (existsSync(join(hostDist, 'index.html'))) {
         const links = preloadsFor ? await preloadsFor(request).catch((error: unknown) => hintsFailed(request, error)) : [];
         if (links.length > 0) reply.header('link', links.join(', '));
+        decoratePage?.(request, reply);
         return reply.sendFile('index.html', hostDist);
       }
       hintOnce(request, 'The host', hostDist);

@@ -21,3 +21,4 @@ export * from './notifications.js';
 export * from './profile.js';
 export * from './chats.js';
 export * from './system-notes.js';
+export * from './page-words.js';

@@ -1,6 +1,5 @@
 import { loadLocaleNamespace } from './locale-chunks';
-import { REMOTE_PACKAGES } from '@negayno/shared/contract';
-import { NAMESPACES, REMOTE_NAMESPACES, namespacesOfRemote } from './namespaces';
+import { NAMESPACES } from '@negayno/shared/contract';
 import { resources } from './resources';
 
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -37,11 +36,5 @@ describe('translations loaded per language and namespace', () => {
     await expect(loadLocaleNamespace('de', 'common')).rejects.toThrow('no translations for language de');
     await expect(loadLocaleNamespace('uk', 'toString')).rejects.toThrow('no translation namespace toString');
     await expect(loadLocaleNamespace('__proto__', 'common')).rejects.toThrow();
-  });
-
-  it("names each remote's namespaces by its package, and none for anything else", () => {
-    expect(Object.keys(REMOTE_NAMESPACES).sort()).toEqual([...REMOTE_PACKAGES].sort());
-    expect(namespacesOfRemote('mf-task-chat')).toEqual(['task', 'chat', 'workflow']);
-    for (const name of ['fallback-mf_board', '__proto__', 'constructor']) expect(namespacesOfRemote(name)).toEqual([]);
   });
 });

@@ -7,11 +7,10 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type ErrorCode, type Language, isErrorCode } from '@negayno/shared/contract';
+import { FIRST_NAMESPACES, LANGUAGE_COOKIE, LANGUAGES, languageOrDefault, type ErrorCode, type Language, isErrorCode } from '@negayno/shared/contract';
 import { ApiError, sendLog, setLanguageProvider } from '@negayno/shared/api';
-import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
+import { readCookie, readStorage, STORAGE_KEYS, writeCookie, writeStorage } from '@negayno/shared/lib';
 import { loadLocaleNamespace } from './locale-chunks.js';
-import { FIRST_NAMESPACES } from './namespaces.js';
 import type { Namespace } from './resources.js';
 
 /**
@@ -20,15 +19,18 @@ import type { Namespace } from './resources.js';
  * it lives inside this shared module, the one copy on the page, with only what the suite uses.
  */
 export { useTranslation } from 'react-i18next';
-export { NAMESPACES, namespacesOfRemote } from './namespaces.js';
 export type { Namespace } from './resources.js';
 export type { Translation } from './shape.js';
 
 export const i18n: I18n = i18next.createInstance();
 
 function storedLanguage(): Language {
-  const stored = readStorage(STORAGE_KEYS.language);
-  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
+  return languageOrDefault(readStorage(STORAGE_KEYS.language));
+}
+
+/** The server preloads a page's words in the language this cookie names (contract, page-words.ts). */
+function mirrorLanguageToCookie(language: Language): void {
+  if (readCookie(LANGUAGE_COOKIE) !== language) writeCookie(LANGUAGE_COOKIE, language);
 }
 
 const reportedMissing = new Set<string>();
@@ -43,6 +45,7 @@ export function initI18n(): Promise<void> {
   initialised ??= new Promise<void>((resolve) => {
     const language = storedLanguage();
     document.documentElement.lang = language;
+    mirrorLanguageToCookie(language);
     setLanguageProvider(currentLanguage);
     void i18n
       .use(initReactI18next)
@@ -90,6 +93,7 @@ export function currentLanguage(): Language {
 
 export async function changeLanguage(language: Language): Promise<void> {
   writeStorage(STORAGE_KEYS.language, language);
+  mirrorLanguageToCookie(language);
   await initI18n();
   // i18next loads every namespace asked for so far in the new language before it switches.
   await i18n.changeLanguage(language);

@@ -9,26 +9,28 @@ import type { Namespace } from './resources.js';
 type Words = Record<string, unknown>;
 type ChunkOf = Record<Exclude<Namespace, 'errors'>, () => Promise<{ default: Words }>>;
 
+// Each chunk is named as the contract's wordsChunkName names it: the server finds a page's words by
+// that name in the host's build and preloads them (server/src/modules/releases/preloads.ts).
 const CHUNKS: Record<Language, ChunkOf> = {
   uk: {
-    common: () => import('./locales/uk/common.js'),
-    auth: () => import('./locales/uk/auth.js'),
-    board: () => import('./locales/uk/board.js'),
-    task: () => import('./locales/uk/task.js'),
-    wallet: () => import('./locales/uk/wallet.js'),
-    profile: () => import('./locales/uk/profile.js'),
-    workflow: () => import('./locales/uk/workflow.js'),
-    chat: () => import('./locales/uk/chat.js'),
+    common: () => import(/* webpackChunkName: "words-uk-common" */ './locales/uk/common.js'),
+    auth: () => import(/* webpackChunkName: "words-uk-auth" */ './locales/uk/auth.js'),
+    board: () => import(/* webpackChunkName: "words-uk-board" */ './locales/uk/board.js'),
+    task: () => import(/* webpackChunkName: "words-uk-task" */ './locales/uk/task.js'),
+    wallet: () => import(/* webpackChunkName: "words-uk-wallet" */ './locales/uk/wallet.js'),
+    profile: () => import(/* webpackChunkName: "words-uk-profile" */ './locales/uk/profile.js'),
+    workflow: () => import(/* webpackChunkName: "words-uk-workflow" */ './locales/uk/workflow.js'),
+    chat: () => import(/* webpackChunkName: "words-uk-chat" */ './locales/uk/chat.js'),
   },
   en: {
-    common: () => import('./locales/en/common.js'),
-    auth: () => import('./locales/en/auth.js'),
-    board: () => import('./locales/en/board.js'),
-    task: () => import('./locales/en/task.js'),
-    wallet: () => import('./locales/en/wallet.js'),
-    profile: () => import('./locales/en/profile.js'),
-    workflow: () => import('./locales/en/workflow.js'),
-    chat: () => import('./locales/en/chat.js'),
+    common: () => import(/* webpackChunkName: "words-en-common" */ './locales/en/common.js'),
+    auth: () => import(/* webpackChunkName: "words-en-auth" */ './locales/en/auth.js'),
+    board: () => import(/* webpackChunkName: "words-en-board" */ './locales/en/board.js'),
+    task: () => import(/* webpackChunkName: "words-en-task" */ './locales/en/task.js'),
+    wallet: () => import(/* webpackChunkName: "words-en-wallet" */ './locales/en/wallet.js'),
+    profile: () => import(/* webpackChunkName: "words-en-profile" */ './locales/en/profile.js'),
+    workflow: () => import(/* webpackChunkName: "words-en-workflow" */ './locales/en/workflow.js'),
+    chat: () => import(/* webpackChunkName: "words-en-chat" */ './locales/en/chat.js'),
   },
 };
 

@@ -1,5 +1,6 @@
 import { ApiError } from '@negayno/shared/api';
-import { errorText } from '@negayno/shared/contract';
+import { errorText, LANGUAGE_COOKIE } from '@negayno/shared/contract';
+import { readCookie, STORAGE_KEYS } from '@negayno/shared/lib';
 import { changeLanguage, initI18n, messageOfError, messageText } from './index';
 
 describe('the one error → message mapping', () => {
@@ -26,5 +27,15 @@ describe('the one error → message mapping', () => {
   it("shows the server's own words for a code the catalogue does not know", () => {
     expect(messageText({ key: 'brand_new_code', fallback: 'Something new' })).toBe('Something new');
     expect(messageText({ key: 'brand_new_code' })).toBe(errorText('invalid_value', 'en'));
+  });
+});
+
+describe('the language the server can see', () => {
+  it('mirrors the chosen language into the cookie the server preloads the words by', async () => {
+    await changeLanguage('en');
+    expect(readCookie(LANGUAGE_COOKIE)).toBe('en');
+    await changeLanguage('uk');
+    expect(readCookie(LANGUAGE_COOKIE)).toBe('uk');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('uk');
   });
 });

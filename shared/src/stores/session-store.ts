@@ -1,8 +1,9 @@
 /** The signed-in user. Login and logout are broadcast to the other tabs (spec 4). */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { endpoints, type UserProfile } from '@negayno/shared/contract';
+import { endpoints, SESSION_HINT_COOKIE, type UserProfile } from '@negayno/shared/contract';
 import { ApiError, call, cancelPendingRetries, connectSocket, disconnectSocket } from '@negayno/shared/api';
 import { crossTab } from '@negayno/shared/bus';
+import { readCookie } from '@negayno/shared/lib';
 
 export type SessionStatus = 'unknown' | 'loading' | 'ready';
 
@@ -28,8 +29,16 @@ export class SessionStore {
     return this.user !== null;
   }
 
-  /** First check at page load: a 401 here just means "signed out". */
+  /**
+   * First check at page load: a 401 here just means "signed out". Without the server's session hint
+   * there is no session to ask about (contract, SESSION_HINT_COOKIE): a first visit shows the login
+   * form without waiting a round trip for the answer.
+   */
   async bootstrap(): Promise<void> {
+    if (readCookie(SESSION_HINT_COOKIE) === null) {
+      this.status = 'ready';
+      return;
+    }
     this.status = 'loading';
     try {
       // Signed out, the answer is 401: the ordinary first visit, nothing to log.

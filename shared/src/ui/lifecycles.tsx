@@ -7,12 +7,13 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps, LifeCycles } from 'single-spa';
-import { loadNamespaces, namespacesOfRemote } from '@negayno/shared/i18n';
+import { namespacesOfRemote } from '@negayno/shared/contract';
+import { loadNamespaces } from '@negayno/shared/i18n';
 import { RemoteRoot } from './RemoteRoot.js';
 
 /**
  * `name` is the remote's package (`mf-board`). The translations it shows besides the frame's
- * (i18n REMOTE_NAMESPACES) load while it boots, so no screen of it renders before its words are in.
+ * (the contract's REMOTE_NAMESPACES) load while it boots, so no screen of it renders before its words are in.
  */
 export function createRemoteLifecycles<Props extends object>(name: string, Root: ComponentType<Props>): LifeCycles<Props> {
   // Asked for as the remote's code arrives, not when single-spa first boots it.

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '@negayno/shared/contract';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_SECONDS } from '@negayno/shared/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The device cookie (devices.ts) lives long: it only says that this browser signed in to the account before. */
@@ -25,10 +25,33 @@ export function sessionTokenOf(cookies: Record<string, string | undefined>, secu
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(cookieName(SESSION_COOKIE, secure), token, { ...cookieOptions(secure), maxAge: SESSION_TTL_SECONDS });
+  setSessionHint(reply, secure);
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(cookieName(SESSION_COOKIE, secure), cookieOptions(secure));
+  reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(secure));
+}
+
+/**
+ * The session hint (contract, SESSION_HINT_COOKIE) as a page load finds the session cookie: a page
+ * without the hint shows the login form without asking, so a session cookie the hint lost (set before
+ * the hint existed, or the hint deleted) gets it back with the page, before the page's code runs.
+ */
+export function syncSessionHint(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
+  const hinted = request.cookies[SESSION_HINT_COOKIE] !== undefined;
+  const hasSession = sessionTokenOf(request.cookies, secure) !== undefined;
+  if (hasSession && !hinted) setSessionHint(reply, secure);
+  else if (!hasSession && hinted) reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(secure));
+}
+
+/** Readable by the page, which is all it is for; no `__Host-` prefix, so the page knows its one name. */
+function hintOptions(secure: boolean) {
+  return { httpOnly: false, sameSite: 'lax', path: '/', secure } as const;
+}
+
+function setSessionHint(reply: FastifyReply, secure: boolean): void {
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(secure), maxAge: SESSION_TTL_SECONDS });
 }
 
 export function deviceCookieOf(request: FastifyRequest, secure: boolean): string | undefined {

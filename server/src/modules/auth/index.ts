@@ -1,5 +1,5 @@
 /** The auth module's front door: what other modules, the composition root and the tools may use. */
-export { sessionTokenOf } from './cookie.js';
+export { sessionTokenOf, syncSessionHint } from './cookie.js';
 export { DeviceCookies } from './devices.js';
 export { installSessionHook, requireUser, userOf } from './hook.js';
 export { LIMITS, ipSubject } from './limits.js';

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '@negayno/shared/contract';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_SECONDS } from '@negayno/shared/contract';
 import { DEFAULT_TEST_PASSWORD, createUser } from '../../seed/builders.js';
 import { createTestContext, sessionCookieOf, type TestContext } from '../../test/harness.js';
 import { LIMITS } from './limits.js';
@@ -22,6 +22,10 @@ describe('POST /api/login and GET /api/logout', () => {
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.value).toMatch(/^[\w-]{43}$/);
+    // The page's hint that a session exists: readable by its code, as long-lived as the session.
+    const hint = response.cookies.find((c) => c.name === SESSION_HINT_COOKIE);
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/', maxAge: SESSION_TTL_SECONDS });
+    expect(hint?.httpOnly).toBeFalsy();
   });
 
   it('takes the email in any letter case', async () => {
@@ -52,6 +56,7 @@ describe('POST /api/login and GET /api/logout', () => {
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ status: 'error', code: 'authorization_failed', message: 'Authentication failed, invalid login or password' });
       expect(response.cookies.find((c) => c.name === SESSION_COOKIE && c.value)).toBeUndefined();
+      expect(response.cookies.find((c) => c.name === SESSION_HINT_COOKIE && c.value)).toBeUndefined();
     }
   });
 
@@ -79,6 +84,7 @@ describe('POST /api/login and GET /api/logout', () => {
     const response = await ctx.get('/api/logout', { cookie });
     expect(response.status).toBe(200);
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ value: '' });
+    expect(response.cookies.find((c) => c.name === SESSION_HINT_COOKIE)).toMatchObject({ value: '' });
 
     const after = await ctx.get('/api/user/profile', { cookie, headers: { 'accept-language': 'en' } });
     expect(after.status).toBe(401);

@@ -1,13 +1,14 @@
 /**
- * A page's preload hints, sent as a `Link` header with its index.html: remotes.json, and the entry and
- * first-screen chunks of each remote the page will show (from that build's mf-manifest.json). Without
- * them the browser learns of those files only after the host's code has arrived and run, fetched
- * remotes.json and then the entry: round trips in a row that a slow mobile network pays 0.4 s each for
- * (docs/perf.md, issue 17). With them the files come while the host's own code is still arriving.
+ * A page's preload hints, sent as a `Link` header with its index.html: remotes.json, the entry and
+ * first-screen chunks of each remote the page will show (from that build's mf-manifest.json), and the
+ * host's chunks of the words it shows first, in the visitor's language. Without them the browser
+ * learns of those files only after the host's code has arrived and run, fetched remotes.json and then
+ * the entry: round trips in a row that a slow mobile network pays 0.4 s each for (docs/perf.md, issue
+ * 17). With them the files come while the host's own code is still arriving.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { remotesOfPage } from '@negayno/shared/contract';
+import { NAMESPACES_IN_CONTRACT, namespacesOfPage, remotesOfPage, wordsChunkName, type Language } from '@negayno/shared/contract';
 import type { ReleaseFiles } from './files.js';
 import type { ReleaseService } from './service.js';
 
@@ -15,6 +16,8 @@ import type { ReleaseService } from './service.js';
 const APP_EXPOSE = 'app';
 /** A chunk name as webpack writes it: nothing that could leave the folder or break the header. */
 const CHUNK_FILE = /^[\w.-]+\.js$/;
+/** A words chunk of the host's build: its name (`words-uk-auth`), then the content hash of production. */
+const WORDS_FILE = /^(words-[a-z]+-[a-z]+)(?:\.[0-9a-f]{8})?\.js$/;
 
 interface FederationManifest {
   exposes?: { name?: string; assets?: { js?: { sync?: unknown[] } } }[];
@@ -24,21 +27,26 @@ export interface PageVisit {
   pathname: string;
   search: string;
   signedIn: boolean;
+  /** The language the page will show its words in (the contract's LANGUAGE_COOKIE, else the default). */
+  language: Language;
 }
 
 export class PagePreloads {
   /** The first-screen chunks per remote folder, kept while its mf-manifest.json is unchanged. */
   private readonly chunks = new Map<string, { modified: number; files: string[] }>();
+  /** The host's words files by chunk name, kept while its index.html (rewritten by every build) is unchanged. */
+  private words: { modified: number; files: Map<string, string> } | null = null;
 
   constructor(
     private readonly releases: ReleaseService,
     private readonly files: ReleaseFiles,
+    private readonly hostDist: string,
   ) {}
 
   /** `Link` header values, most needed first. */
   async linksFor(visit: PageVisit): Promise<string[]> {
     const manifest = await this.releases.manifest();
-    const links = [preload('/remotes.json', 'fetch')];
+    const links = [preload('/remotes.json', 'fetch'), ...(await this.wordsLinks(visit))];
     for (const remote of remotesOfPage(visit.pathname, visit.search, visit.signedIn)) {
       const descriptor = manifest[remote];
       // A signed-in user's id decides between a canary and the stable entry; the host does that.
@@ -49,6 +57,32 @@ export class PagePreloads {
       links.push(preload(descriptor.entry, 'script'), ...chunks.map((file) => preload(`${folderUrl}${file}`, 'script')));
     }
     return links;
+  }
+
+  /** The words the host asks for as it boots (host/src/boot.tsx): the same table, the same session hint. */
+  private async wordsLinks(visit: PageVisit): Promise<string[]> {
+    const files = await this.wordsFiles();
+    return namespacesOfPage(visit.pathname, visit.search, visit.signedIn)
+      .filter((namespace) => !NAMESPACES_IN_CONTRACT.includes(namespace))
+      .flatMap((namespace) => {
+        const file = files.get(wordsChunkName(visit.language, namespace));
+        return file === undefined ? [] : [preload(`/${file}`, 'script')];
+      });
+  }
+
+  private async wordsFiles(): Promise<Map<string, string>> {
+    const modified = (await stat(join(this.hostDist, 'index.html')).catch(() => null))?.mtimeMs;
+    if (modified === undefined) return new Map();
+    if (this.words?.modified === modified) return this.words.files;
+    const names = await readdir(this.hostDist).catch((): string[] => []);
+    const files = new Map(
+      names.flatMap((name): [string, string][] => {
+        const chunk = WORDS_FILE.exec(name)?.[1];
+        return chunk === undefined ? [] : [[chunk, name]];
+      }),
+    );
+    this.words = { modified, files };
+    return files;
   }
 
   /**
