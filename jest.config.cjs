@@ -10,6 +10,8 @@ module.exports = {
     ...require('./server/jest.projects.cjs'),
     // The lint setup's own rules (boundaries between the packages and the server's parts), on fixtures.
     { displayName: 'lint', rootDir: `${__dirname}/lint`, testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.cjs'], transform: {} },
+    // The builds' own plugins (the chunk report the size bench reads).
+    { displayName: 'webpack', rootDir: `${__dirname}/shared/webpack`, testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.cjs'], transform: {} },
   ],
   // A global option (Jest ignores it per project): PGlite and PostgreSQL set-ups take seconds on 2 cores,
   // and a set-up (a fresh database per suite) took past 30 s while other builds shared the cores.

@@ -1,7 +1,8 @@
 // Issue 17 figures: the JavaScript each page makes a first-time visitor download (login, board after
 // sign-in, the task drawer, the wallet, the profile), each in a fresh browser context (cold cache):
 // every script with the bytes sent (brotli or gzip, as served), its gzip-9 size (the budgets' unit) and
-// the packages it holds (from the build's .stats/chunks.json, see shared/webpack/chunk-report-plugin.cjs);
+// the packages it holds, by bytes of minified code (from the build's .stats/chunks.json, written from the
+// source maps by shared/webpack/chunk-report-plugin.cjs);
 // then navigation → interactive login form, plain and under a slow mobile network.
 // `npm run bench -- size`; BENCH_SIZE_JSON=<file> also writes everything measured as JSON.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,7 @@ function chunkContents() {
   return contents;
 }
 
-/** `react-dom 64%, scheduler 1%`: the packages making up most of a chunk's source. */
+/** `react-dom 64%, scheduler 1%`: the packages making up most of a chunk's minified code. */
 function describe(packages) {
   if (!packages) return '?';
   const total = Object.values(packages).reduce((a, b) => a + b, 0) || 1;
