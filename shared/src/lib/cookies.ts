@@ -2,23 +2,15 @@
  * The page's own cookies (the language it shows, the server's hint that a session exists): small,
  * readable facts the server and the page share. Never a secret: the session cookie is HttpOnly.
  */
+import { decodedOrAsIs } from './uri.js';
 
 /** The value of a cookie the page can read, or null. */
 export function readCookie(name: string, cookies: string = globalThis.document?.cookie ?? ''): string | null {
   for (const pair of cookies.split(';')) {
     const at = pair.indexOf('=');
-    if (at !== -1 && pair.slice(0, at).trim() === name) return decoded(pair.slice(at + 1).trim());
+    if (at !== -1 && pair.slice(0, at).trim() === name) return decodedOrAsIs(pair.slice(at + 1).trim());
   }
   return null;
-}
-
-/** Another site's or a hand-made cookie may hold a `%` that escapes nothing: then it is taken as it is. */
-function decoded(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 /** A site-wide cookie for a year; Secure whenever the page itself is. */

@@ -4,7 +4,7 @@
  * react-router cost each of them about 13 kB gzip (docs/perf.md, issue 17). The board, with its
  * parameterised routes, links and query-driven filter, keeps react-router.
  */
-import { onNavigation } from '@negayno/shared/lib';
+import { decodedOrAsIs, onNavigation } from '@negayno/shared/lib';
 import { useMemo, useSyncExternalStore } from 'react';
 
 const pathnameNow = () => window.location.pathname;
@@ -45,16 +45,8 @@ export function matchRoute(pathname: string, pattern: string): Record<string, st
     const segment = segments[index];
     if (part.startsWith(':')) {
       if (segment === '') return null;
-      params[part.slice(1)] = decoded(segment);
+      params[part.slice(1)] = decodedOrAsIs(segment);
     } else if (part.toLowerCase() !== segment.toLowerCase()) return null;
   }
   return params;
-}
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
