@@ -59,6 +59,7 @@ describe('serving the built browser apps', () => {
     expect(response.text).toContain('<title>host</title>');
     expect(response.headers['cache-control']).toBe(REVALIDATE);
     expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(String(response.headers.vary).split(/,\s*/)).toContain('cookie');
   });
 
   it.each(['/missing.js', '/remotes/mf-board/missing.js', '/remotes/mf-auth/remoteEntry.js', '/remotes/unknown/remoteEntry.js'])(

@@ -68,6 +68,9 @@ export async function registerStaticSite(
         const links = preloadsFor ? await preloadsFor(request).catch((error: unknown) => hintsFailed(request, error)) : [];
         if (links.length > 0) reply.header('link', links.join(', '));
         decoratePage?.(request, reply);
+        // The hints and the session hint follow the visitor's cookies: a shared cache must not hand one
+        // visitor's answer to another.
+        reply.header('vary', 'cookie');
         return reply.sendFile('index.html', hostDist);
       }
       hintOnce(request, 'The host', hostDist);
