@@ -34,7 +34,10 @@ export interface PageVisit {
 export class PagePreloads {
   /** The first-screen chunks per remote folder, kept while its mf-manifest.json is unchanged. */
   private readonly chunks = new Map<string, { modified: number; files: string[] }>();
-  /** The host's words files by chunk name, kept while its index.html (rewritten by every build) is unchanged. */
+  /**
+   * The host's words files by chunk name, kept while the build's folder is unchanged: a changed chunk is
+   * a new hashed file in it, while index.html is not rewritten when its content stays the same.
+   */
   private words: { modified: number; files: Map<string, string> } | null = null;
 
   constructor(
@@ -71,7 +74,7 @@ export class PagePreloads {
   }
 
   private async wordsFiles(): Promise<Map<string, string>> {
-    const modified = (await stat(join(this.hostDist, 'index.html')).catch(() => null))?.mtimeMs;
+    const modified = (await stat(this.hostDist).catch(() => null))?.mtimeMs;
     if (modified === undefined) return new Map();
     if (this.words?.modified === modified) return this.words.files;
     const names = await readdir(this.hostDist).catch((): string[] => []);
