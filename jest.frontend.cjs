@@ -29,6 +29,7 @@ function frontendProject(dir) {
       // The host's deferred parts read the whole kit through the share (shared/webpack/index.cjs).
       '^@negayno/shared/fluent-kit$': path.join(__dirname, 'shared/src/fluent/index.ts'),
       '^@negayno/shared/fluent-drawers$': path.join(__dirname, 'shared/src/fluent/drawers.ts'),
+      '^@negayno/shared/fluent-panels$': path.join(__dirname, 'shared/src/fluent/panels.ts'),
       '^@negayno/shared/fluent-base$': path.join(__dirname, 'shared/src/fluent/base.ts'),
       '^@negayno/shared/work-stores$': path.join(__dirname, 'shared/src/stores/work.ts'),
       '^@negayno/shared/testing$': path.join(__dirname, 'shared/src/testing/index.tsx'),

@@ -44,11 +44,12 @@ test.describe('shared singletons', () => {
       '@negayno/shared/stores',
       '@negayno/shared/work-stores',
       '@negayno/shared/bus',
-      // The first screen's part of the kit, and the whole kit and its drawers' part, shared by the
-      // screens after sign-in: each fetched once, by one build (the kit's two parts by the host's).
+      // The first screen's part of the kit, and the whole kit and its drawers' and panels' parts, shared
+      // by the screens after sign-in: each fetched once, by one build (the kit's three parts by the host's).
       '@negayno/shared/fluent-base',
       '@negayno/shared/fluent',
       '@negayno/shared/fluent-drawers',
+      '@negayno/shared/fluent-panels',
       '@negayno/shared/i18n',
       '@fluentui/react-shared-contexts',
       '@fluentui/react-utilities',

@@ -88,6 +88,14 @@ const OWN_FLUENT_KIT = ['host', 'mf_auth'];
  */
 const FLUENT_KIT = '@negayno/shared/fluent';
 const FLUENT_DRAWERS = '@negayno/shared/fluent-drawers';
+/**
+ * The kit's part that only side panels and dialogs draw (`@negayno/shared/fluent-panels`: drawers,
+ * dialogs, table, switch, select, radios), provided by the host alone like the other two: a board's
+ * first paint does not wait for it.
+ */
+const FLUENT_PANELS = '@negayno/shared/fluent-panels';
+/** The kit's parts the host provides and every other build after sign-in only consumes. */
+const HOST_PROVIDED_KIT = { [FLUENT_KIT]: 'index.ts', [FLUENT_DRAWERS]: 'drawers.ts', [FLUENT_PANELS]: 'panels.ts' };
 
 /**
  * The host's header after sign-in (the user menu, notifications' badge, tooltips) and its language
@@ -121,7 +129,7 @@ const SHARED_ENTRIES = ['contract', 'api', 'bus', 'stores', 'work-stores', 'i18n
  * than one, and a slow mobile network a second (docs/perf.md, issue 17). Only what a page needs after
  * sign-in stays a chunk of its own, fetched when it is first used.
  */
-const HOST_SHARES_LOADED_LATER = ['socket.io-client', '@negayno/shared/work-stores', HOST_KIT_REQUEST, FLUENT_DRAWERS];
+const HOST_SHARES_LOADED_LATER = ['socket.io-client', '@negayno/shared/work-stores', HOST_KIT_REQUEST, FLUENT_DRAWERS, FLUENT_PANELS];
 
 function versionOf(pkg, fromDir) {
   const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir, SHARED_ROOT] });
@@ -165,13 +173,12 @@ function createSharedConfig(fromDir, name, production = true) {
   const own = { singleton: true, version: ownVersion, requiredVersion: `^${ownVersion}`, strictVersion: false };
   for (const entry of [...SHARED_ENTRIES, FLUENT_BASE]) shared[`@negayno/shared/${entry}`] = { ...own };
   if (!OWN_FLUENT_KIT.includes(name)) {
-    shared[FLUENT_KIT] = { ...own, import: false };
-    shared[FLUENT_DRAWERS] = { ...own, import: false };
+    for (const request of Object.keys(HOST_PROVIDED_KIT)) shared[request] = { ...own, import: false };
   }
   if (name === 'host') {
     const fluentFile = (file) => path.join(SHARED_ROOT, 'src', 'fluent', file);
-    shared[HOST_KIT_REQUEST] = { ...own, shareKey: FLUENT_KIT, import: `${fluentFile('index.ts')}?kit` };
-    shared[FLUENT_DRAWERS] = { ...own, import: fluentFile('drawers.ts') };
+    shared[HOST_KIT_REQUEST] = { ...own, shareKey: FLUENT_KIT, import: `${fluentFile(HOST_PROVIDED_KIT[FLUENT_KIT])}?kit` };
+    for (const request of [FLUENT_DRAWERS, FLUENT_PANELS]) shared[request] = { ...own, import: fluentFile(HOST_PROVIDED_KIT[request]) };
     for (const [key, entry] of Object.entries(shared)) entry.eager = !HOST_SHARES_LOADED_LATER.includes(key);
   }
   return shared;

@@ -1,3 +1,4 @@
+import { whenIdle } from '@negayno/shared/lib';
 import { getMountedApps } from 'single-spa';
 
 const FIRST_SCREEN_MARK = 'negayno:after-first-screen';
@@ -14,10 +15,7 @@ export function afterFirstScreen(task: () => void, isUp: (mounted: string[]) => 
     if (performance.getEntriesByName(FIRST_SCREEN_MARK).length === 0) performance.mark(FIRST_SCREEN_MARK);
     task();
   };
-  const idle = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 });
-    else setTimeout(run, 1000);
-  };
+  const idle = () => whenIdle(run);
   if (isUp(getMountedApps())) return idle();
   const onChange = () => {
     if (!isUp(getMountedApps())) return;

@@ -3,10 +3,20 @@
  * it: creating projects is for client roles (`client-role`), the board across all projects is for
  * staff (`staff`). The e2e spec role-chunks.spec.ts holds each side to it by these chunk names.
  */
-import { lazy } from 'react';
+import { lazy, type ComponentProps } from 'react';
+import { LazyPanel } from './layout/LazyPanel';
 
-export const CreateProjectDialog = lazy(() =>
+const LazyCreateProjectDialog = lazy(() =>
   import(/* webpackChunkName: "client-role" */ './projects/CreateProjectDialog').then((module) => ({ default: module.CreateProjectDialog })),
 );
+
+/** Fetched when first opened: the dialogs' Fluent part is not a board's first paint's either (panels.tsx). */
+export function CreateProjectDialog(props: ComponentProps<typeof LazyCreateProjectDialog>) {
+  return (
+    <LazyPanel open={props.open}>
+      <LazyCreateProjectDialog {...props} />
+    </LazyPanel>
+  );
+}
 
 export const StaffBoard = lazy(() => import(/* webpackChunkName: "staff" */ './home/StaffBoard').then((module) => ({ default: module.StaffBoard })));

@@ -4,8 +4,10 @@
  * Federation cannot tree-shake a shared package, so sharing Fluent's barrel would ship every
  * component to every page. A component missing here is added here (lint forbids importing Fluent
  * directly elsewhere), unless only the task drawer or the wallet draws it: then it belongs in
- * `drawers.ts`, which the board's page never downloads. The first screen's part comes from
- * `@negayno/shared/fluent-base`, through the share, so a page never holds two copies of it.
+ * `drawers.ts`, which the board's page never downloads; or only side panels and dialogs draw it:
+ * then it belongs in `panels.ts`, which a board fetches after its first paint. The first screen's
+ * part comes from `@negayno/shared/fluent-base`, through the share, so a page never holds two copies
+ * of it.
  */
 export * from '@negayno/shared/fluent-base';
 
@@ -17,17 +19,6 @@ export {
   Button,
   Card,
   CounterBadge,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Divider,
-  DrawerBody,
-  DrawerFooter,
-  DrawerHeader,
-  DrawerHeaderTitle,
   Dropdown,
   Field,
   Input,
@@ -43,19 +34,8 @@ export {
   MessageBarActions,
   MessageBarBody,
   Option,
-  OverlayDrawer,
-  Radio,
-  RadioGroup,
-  Select,
   Skeleton,
   SkeletonItem,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Tooltip,
   partitionAvatarGroupItems,
 } from '@fluentui/react-components';

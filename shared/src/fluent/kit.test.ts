@@ -2,8 +2,8 @@
  * The shared kit is one module, fetched whole by every page after sign-in: Module Federation cannot
  * tree-shake a shared module, so a component exported here that no screen uses is still downloaded
  * by everyone (issue 17: the Accordion, Combobox, InfoLabel, Persona, Toolbar and the rest nobody
- * drew were 20 kB gzip). This holds every value the kit and its drawers' part export to at least one user
- * in the suite.
+ * drew were 20 kB gzip). This holds every value the kit and its drawers' and panels' parts export to at
+ * least one user in the suite.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { REMOTE_PACKAGES } from '@negayno/shared/contract';
 
 const WORKSPACE = join(__dirname, '..', '..', '..');
 const APP_SOURCES = [...['host', ...REMOTE_PACKAGES].map((app) => `${app}/src`), 'shared/src/ui'];
-const KIT_IMPORT = /import\s*\{([^}]*)\}\s*from\s*'@negayno\/shared\/fluent(?:-kit|-drawers)?'/g;
+const KIT_IMPORT = /import\s*\{([^}]*)\}\s*from\s*'@negayno\/shared\/fluent(?:-kit|-drawers|-panels)?'/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -31,8 +31,8 @@ function exportedValues(source: string): string[] {
   );
 }
 
-describe('@negayno/shared/fluent and fluent-drawers, the shared kit', () => {
-  test.each(['index.ts', 'drawers.ts'])('%s exports only components some screen of the suite imports from it', (kitFile) => {
+describe('@negayno/shared/fluent, fluent-drawers and fluent-panels, the shared kit', () => {
+  test.each(['index.ts', 'drawers.ts', 'panels.ts'])('%s exports only components some screen of the suite imports from it', (kitFile) => {
     const imported = new Set<string>();
     for (const file of APP_SOURCES.flatMap((dir) => sourceFiles(join(WORKSPACE, dir)))) {
       for (const match of readFileSync(file, 'utf8').matchAll(KIT_IMPORT)) {

@@ -5,3 +5,4 @@ export * from './cookies.js';
 export * from './uri.js';
 export * from './sanitize.js';
 export * from './linkify.js';
+export * from './idle.js';

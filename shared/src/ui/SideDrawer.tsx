@@ -1,4 +1,5 @@
-import { Button, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles } from '@negayno/shared/fluent';
+import { Button, makeStyles } from '@negayno/shared/fluent';
+import { DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@negayno/shared/fluent-panels';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';

@@ -8,13 +8,12 @@ import {
   MessageBarActions,
   MessageBarBody,
   Option,
-  Radio,
-  RadioGroup,
   Spinner,
   Text,
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent';
+import { Radio, RadioGroup } from '@negayno/shared/fluent-panels';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { COUNTRIES } from '@negayno/shared/contract';
 import { CenteredCard } from '@negayno/shared/ui';

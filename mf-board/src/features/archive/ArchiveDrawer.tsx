@@ -1,19 +1,5 @@
-import {
-  Button,
-  DrawerBody,
-  Skeleton,
-  SkeletonItem,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  makeStyles,
-  tokens,
-} from '@negayno/shared/fluent';
+import { Button, Skeleton, SkeletonItem, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { DrawerBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@negayno/shared/fluent-panels';
 import { ArchiveRegular } from '@fluentui/react-icons';
 import { BREAKPOINTS, DRAWER_MAX_WIDTH, taskPath, type ArchivedTask } from '@negayno/shared/contract';
 import { formatDate } from '@negayno/shared/lib';

@@ -8,15 +8,14 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useNavigate } from 'react-router-dom';
-import { ArchiveDrawer } from '../archive/ArchiveDrawer';
+import { useAppliedFilter } from '../filter/applied-filter';
 import { FilterButton } from '../filter/FilterButton';
-import { FilterPanel, useAppliedFilter } from '../filter/FilterPanel';
 import { useLiveBoard } from '../live/useLiveBoard';
+import { ArchiveDrawer, FilterPanel, ProjectMenuDrawer, UsersDrawer, usePanelsPrefetch } from '../panels';
 import { ProjectMembers } from '../project/ProjectMembers';
-import { ProjectMenuDrawer, type ProjectRemoval } from '../project/ProjectMenuDrawer';
+import type { ProjectRemoval } from '../project/ProjectMenuDrawer';
 import { ProjectNameHeading } from '../project/ProjectNameHeading';
 import { ProjectNav } from '../projects/ProjectNav';
-import { UsersDrawer } from '../users/UsersDrawer';
 import { KanbanBoard } from './KanbanBoard';
 
 const narrow = `@media (max-width: ${BREAKPOINTS.md - 1}px)`;
@@ -76,6 +75,7 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
   const reload = () => void board.load(projectId, filter).catch(() => undefined);
   useEffect(reload, [projectId, filter, board]);
   useLiveBoard([projectId], reload);
+  usePanelsPrefetch(board.status === 'ready');
 
   const project = projects.current?.id === projectId ? projects.current : null;
   const can = project?.can;

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { workStores } from '@negayno/shared/work-stores';
 import { FilterButton } from './FilterButton';
-import { FilterPanel, useAppliedFilter } from './FilterPanel';
+import { useAppliedFilter } from './applied-filter';
+import { FilterPanel } from './FilterPanel';
 
 const server = apiServerForFile();
 beforeEach(() => {

@@ -1,4 +1,5 @@
-import { Button, DrawerBody, DrawerFooter, Dropdown, Field, Input, Option, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Button, Dropdown, Field, Input, Option, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
+import { DrawerBody, DrawerFooter } from '@negayno/shared/fluent-panels';
 import { DRAWER_MAX_WIDTH, LENGTH, type TaskFilter } from '@negayno/shared/contract';
 import { SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
@@ -15,21 +16,6 @@ const useStyles = makeStyles({
 });
 
 const EMPTY: Required<TaskFilter> = { taskNumber: '', taskName: '', projectId: '' };
-
-/**
- * The filter the board applies: the URL query is its one source, so a link or a reload keeps it.
- * A project's page leaves out `projectId`: there it is the task link's backdrop hint, not a filter, and
- * counting it would reload the board each time a task opens.
- */
-export function useAppliedFilter(withProject = true): TaskFilter {
-  const [params] = useSearchParams();
-  const parsed = parseFilter(params);
-  const query = filterQuery(withProject ? parsed : { ...parsed, projectId: undefined });
-  // One object per distinct query, so effects that depend on it run only when it changes.
-  const [filter, setFilter] = useState(() => parseFilter(new URLSearchParams(query)));
-  useEffect(() => setFilter(parseFilter(new URLSearchParams(query))), [query]);
-  return filter;
-}
 
 /**
  * The filter panel (spec 2): task number, task name and, on the all-projects board, the project.

@@ -70,11 +70,7 @@ const ClientHome = observer(function ClientHome() {
         }
         testId="no-projects"
       />
-      {session.user?.can.createProject && (
-        <Suspense fallback={null}>
-          <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
-        </Suspense>
-      )}
+      {session.user?.can.createProject && <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />}
     </div>
   );
 });

@@ -7,9 +7,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useWorkStores } from '@negayno/shared/work-stores';
 import { KanbanBoard } from '../board/KanbanBoard';
+import { useAppliedFilter } from '../filter/applied-filter';
 import { FilterButton } from '../filter/FilterButton';
-import { FilterPanel, useAppliedFilter } from '../filter/FilterPanel';
 import { useLiveBoard } from '../live/useLiveBoard';
+import { FilterPanel, usePanelsPrefetch } from '../panels';
 
 const useStyles = makeStyles({
   page: {
@@ -38,6 +39,7 @@ export const StaffBoard = observer(function StaffBoard() {
     projects.member.map((project) => project.id),
     reload,
   );
+  usePanelsPrefetch(board.status === 'ready');
 
   return (
     <div className={styles.page}>

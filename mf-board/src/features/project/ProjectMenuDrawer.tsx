@@ -1,20 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DrawerBody,
-  MenuItem,
-  MenuList,
-  Radio,
-  RadioGroup,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@negayno/shared/fluent';
+import { Button, MenuItem, MenuList, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DrawerBody, Radio, RadioGroup } from '@negayno/shared/fluent-panels';
 import { ArchiveRegular, DeleteRegular, SettingsRegular } from '@fluentui/react-icons';
 import { newIdempotencyKey } from '@negayno/shared/api';
 import { DRAWER_MAX_WIDTH, type Currency, type ProjectPermissions } from '@negayno/shared/contract';

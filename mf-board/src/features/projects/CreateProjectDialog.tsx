@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner } from '@negayno/shared/fluent';
+import { Button, Field, Input, Spinner } from '@negayno/shared/fluent';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@negayno/shared/fluent-panels';
 import { LENGTH, projectPath } from '@negayno/shared/contract';
 import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { useState, type FormEvent } from 'react';

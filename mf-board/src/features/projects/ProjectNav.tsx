@@ -6,7 +6,7 @@ import { useWorkStores } from '@negayno/shared/work-stores';
 import { LoadFailed } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from '@negayno/shared/i18n';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useNarrowerThan } from '@negayno/shared/ui';
 import { useClippedDropdownButton } from '../layout/useClippedDropdownButton';
@@ -71,11 +71,7 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
   const total = (counters: number[]) => counters.reduce((sum, count) => sum + count, 0);
 
   // Rendered only for those who may create: the dialog's chunk is the client role's (role-chunks.tsx).
-  const dialog = canCreate && (
-    <Suspense fallback={null}>
-      <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
-    </Suspense>
-  );
+  const dialog = canCreate && <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />;
   // A list that did not load says so (an empty rail would read as "no projects").
   const failed = projects.listStatus === 'error' && projects.list.length === 0 && (
     <LoadFailed onRetry={() => void projects.load().catch(() => undefined)} testId="projects-failed" />

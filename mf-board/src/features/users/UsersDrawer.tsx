@@ -1,21 +1,5 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  Divider,
-  DrawerBody,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  Switch,
-  Text,
-  Tooltip,
-  makeStyles,
-  tokens,
-} from '@negayno/shared/fluent';
+import { Avatar, Badge, Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Divider, DrawerBody, Select, Switch } from '@negayno/shared/fluent-panels';
 import { DeleteRegular, MailRegular, PeopleRegular } from '@fluentui/react-icons';
 import {
   ASSIGNABLE_PROJECT_ROLES,

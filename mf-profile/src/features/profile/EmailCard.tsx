@@ -1,4 +1,5 @@
-import { Switch, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Switch } from '@negayno/shared/fluent-panels';
 import { EMAIL_GROUPS, type UserProfile } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';

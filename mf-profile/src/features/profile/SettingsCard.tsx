@@ -1,4 +1,5 @@
-import { Field, Radio, RadioGroup, Switch } from '@negayno/shared/fluent';
+import { Field } from '@negayno/shared/fluent';
+import { Radio, RadioGroup, Switch } from '@negayno/shared/fluent-panels';
 import { LANGUAGES, THEMES, type Language, type SettingsBody, type Theme, type UserProfile } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';

@@ -1,4 +1,5 @@
-import { Button, MessageBar, MessageBarBody, Switch, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Switch } from '@negayno/shared/fluent-panels';
 import { LinkDismissRegular, OpenRegular, SendRegular } from '@fluentui/react-icons';
 import type { UserProfile } from '@negayno/shared/contract';
 import { formatDateTime } from '@negayno/shared/lib';

@@ -6,22 +6,8 @@
  */
 import { ApiError } from '@negayno/shared/api';
 import type { Currency, TaskActionName, TaskActions } from '@negayno/shared/contract';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@negayno/shared/fluent';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@negayno/shared/fluent-panels';
 import { Textarea } from '@negayno/shared/fluent-drawers';
 import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { useEffect, useState, type FormEvent } from 'react';

@@ -4,24 +4,8 @@
  */
 import { ApiError, newIdempotencyKey } from '@negayno/shared/api';
 import type { Currency, DocumentPerformer } from '@negayno/shared/contract';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@negayno/shared/fluent';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Radio, RadioGroup } from '@negayno/shared/fluent-panels';
 import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { amountOf, currencySign } from '@negayno/shared/lib';
 import { observer } from 'mobx-react-lite';

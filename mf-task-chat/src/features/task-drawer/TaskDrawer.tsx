@@ -4,7 +4,8 @@
  * the name, the importance, the life-cycle actions, the description and the attachments; the right
  * column is kept for the chat.
  */
-import { DrawerBody, Skeleton, SkeletonItem, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import { Skeleton, SkeletonItem, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import { DrawerBody } from '@negayno/shared/fluent-panels';
 import { Tab, TabList } from '@negayno/shared/fluent-drawers';
 import { BREAKPOINTS, ROUTES, TASK_PANEL_WIDTH, projectPath, type TaskCard } from '@negayno/shared/contract';
 import { navigate } from '@negayno/shared/lib';

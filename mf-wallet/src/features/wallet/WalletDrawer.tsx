@@ -1,4 +1,5 @@
-import { DrawerBody, MessageBar, MessageBarBody, makeStyles, tokens } from '@negayno/shared/fluent';
+import { MessageBar, MessageBarBody, makeStyles, tokens } from '@negayno/shared/fluent';
+import { DrawerBody } from '@negayno/shared/fluent-panels';
 import { Tab, TabList } from '@negayno/shared/fluent-drawers';
 import { DRAWER_MAX_WIDTH, type PaymentOrderState } from '@negayno/shared/contract';
 import { formatMoney } from '@negayno/shared/lib';

@@ -1,5 +1,6 @@
 /** Renaming and deleting a file: small dialogs, each closing itself after the store has answered. */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input } from '@negayno/shared/fluent';
+import { Button, Field, Input } from '@negayno/shared/fluent';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@negayno/shared/fluent-panels';
 import { LENGTH, type TaskFile } from '@negayno/shared/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';

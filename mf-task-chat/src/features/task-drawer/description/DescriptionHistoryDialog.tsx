@@ -2,19 +2,8 @@
  * The description history (spec 2 header icon, spec 6: only for those who may edit): the saved
  * versions, newest first, each with its date, as read-only HTML.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@negayno/shared/fluent';
+import { Button, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@negayno/shared/fluent-panels';
 import { HistoryRegular } from '@fluentui/react-icons';
 import { formatDateTime, sanitizeHtml } from '@negayno/shared/lib';
 import { EmptyState, StatusCard } from '@negayno/shared/ui';

@@ -1,5 +1,6 @@
 /** The task's importance, 0 to 4 (`update-importance`); plain text for viewers who may not edit. */
-import { Field, Select, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Field, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Select } from '@negayno/shared/fluent-panels';
 import { IMPORTANCE_LEVELS, type Importance, type Task } from '@negayno/shared/contract';
 import { useTranslation } from '@negayno/shared/i18n';
 

@@ -1,0 +1,24 @@
+import { Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
+import { useTranslation } from '@negayno/shared/i18n';
+import { Suspense, useState, type ReactNode } from 'react';
+
+const useStyles = makeStyles({
+  // Where a drawer is about to open: the end side, below the header.
+  loading: { position: 'fixed', top: '72px', insetInlineEnd: tokens.spacingHorizontalXXL, zIndex: 1000 },
+});
+
+/**
+ * A drawer or dialog whose code is a chunk of its own (React `lazy`): nothing is rendered, so nothing
+ * is fetched, until it is first opened; from then on it stays mounted, so it can animate shut. While
+ * its code is on the way a spinner says so.
+ */
+export function LazyPanel(props: { open?: boolean; children: ReactNode }) {
+  const open = props.open ?? true;
+  const [opened, setOpened] = useState(open);
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  if (open && !opened) setOpened(true);
+  if (!opened && !open) return null;
+  const loading = open ? <Spinner size="small" label={t('loading')} className={styles.loading} data-testid="panel-loading" /> : null;
+  return <Suspense fallback={loading}>{props.children}</Suspense>;
+}
