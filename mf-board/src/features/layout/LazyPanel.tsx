@@ -3,8 +3,18 @@ import { useTranslation } from '@negayno/shared/i18n';
 import { Suspense, useState, type ReactNode } from 'react';
 
 const useStyles = makeStyles({
-  // Where a drawer is about to open: the end side, below the header.
-  loading: { position: 'fixed', top: '72px', insetInlineEnd: tokens.spacingHorizontalXXL, zIndex: 1000 },
+  // Where a drawer is about to open: the end side, just below the header, on a surface of its own so
+  // it reads above the toolbar it covers.
+  loading: {
+    position: 'fixed',
+    top: '64px',
+    insetInlineEnd: tokens.spacingHorizontalL,
+    zIndex: 1000,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow16,
+  },
 });
 
 /**
