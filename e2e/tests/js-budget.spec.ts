@@ -17,10 +17,10 @@ const LOGIN_BUDGET_GZIP_BYTES = 245_000;
 /**
  * A signed-in board opened directly, until its cards are painted (the task drawer's code, fetched once
  * they are, is not the board's, nor are its side panels). The issue's goal is 250 kB after sign-in, the
- * login page included; the board is at 386 kB (from 610 kB), docs/perf.md says why. Lower it with every
+ * login page included; the board is at 376 kB (from 610 kB), docs/perf.md says why. Lower it with every
  * cut, never raise it.
  */
-const BOARD_BUDGET_GZIP_BYTES = 392_000;
+const BOARD_BUDGET_GZIP_BYTES = 382_000;
 
 /** Every remote's entry, fetched by every page that shows the remote (issue 17's goal). */
 const REMOTE_ENTRY_BUDGET_GZIP_BYTES = 10_000;
@@ -103,14 +103,15 @@ test("a signed-in board stays within its JavaScript budget and fetches neither t
   const listing = own.map((script) => `${script.app}/${script.file} ${(script.gzip / 1000).toFixed(1)} kB`).join('\n');
   expect(own.length, 'the board fetched its scripts').toBeGreaterThan(5);
   expect(total, `signed-in board JavaScript, gzip ${(total / 1000).toFixed(1)} kB:\n${listing}`).toBeLessThanOrEqual(BOARD_BUDGET_GZIP_BYTES);
-  // Each part is a share of its own: Fluent names a component's class in the file that holds it. The
-  // drawers' part holds the Textarea, the panels' part the dialog's surface and the Switch.
+  // Each part is a share of its own: Fluent names a component's class, quoted, in the file that holds
+  // it. The drawers' part holds the Textarea, the panels' part the dialog's surface, the Switch and
+  // the Card.
   const holding = async (list: typeof scripts, className: string) => {
     const files: string[] = [];
-    for (const script of list) if ((await (await page.request.get(script.url)).text()).includes(className)) files.push(script.file);
+    for (const script of list) if ((await (await page.request.get(script.url)).text()).includes(`"${className}"`)) files.push(script.file);
     return files;
   };
-  for (const className of ['fui-Textarea', 'fui-DialogSurface', 'fui-Switch']) {
+  for (const className of ['fui-Textarea', 'fui-DialogSurface', 'fui-Switch', 'fui-Card']) {
     expect(await holding(own, className), `the board's files holding ${className}`).toEqual([]);
     expect(await holding(later, className), `the files fetched after the cards holding ${className}`).toHaveLength(1);
   }

@@ -89,9 +89,8 @@ const OWN_FLUENT_KIT = ['host', 'mf_auth'];
 const FLUENT_KIT = '@negayno/shared/fluent';
 const FLUENT_DRAWERS = '@negayno/shared/fluent-drawers';
 /**
- * The kit's part that only side panels and dialogs draw (`@negayno/shared/fluent-panels`: drawers,
- * dialogs, table, switch, select, radios), provided by the host alone like the other two: a board's
- * first paint does not wait for it.
+ * The kit's part a board's first paint does not draw (`@negayno/shared/fluent-panels`: drawers,
+ * dialogs, table, switch, select, radios, cards), provided by the host alone like the other two.
  */
 const FLUENT_PANELS = '@negayno/shared/fluent-panels';
 /** The kit's parts the host provides and every other build after sign-in only consumes. */

@@ -17,7 +17,6 @@ export {
   AvatarGroupItem,
   Badge,
   Button,
-  Card,
   CounterBadge,
   Dropdown,
   Field,

@@ -1,13 +1,15 @@
 /**
- * The part of the Fluent kit that only side panels and dialogs draw (the overlay drawer and its parts,
- * dialogs, the archive's table, the users' switches and selects, the project menu's radios): a shared
- * module of its own, so a board's first paint does not wait for it (about 20 kB gzip). The board's
- * panels are a chunk of mf-board's that it fetches once the cards are painted (features/panels.tsx);
- * the task drawer, the wallet and the profile fetch this part with their own code. Like the kit and its
- * drawers' part, it is provided by the host alone (shared/webpack/index.cjs): its Select, Switch and
- * RadioGroup read the label of a kit Field, which works only when both come from one build.
+ * The part of the Fluent kit a board's first paint does not draw: the overlay drawer and its parts,
+ * dialogs, the archive's table, the users' switches and selects, the project menu's radios, and cards
+ * (invitations on the board; the profile, the wallet and the task drawer, which fetch this part with
+ * their own code). A shared module of its own, so the board's cards do not wait for it (about 28 kB
+ * gzip): mf-board fetches its side panels once the cards are painted (features/panels.tsx) and the
+ * invitations' list only when there are some. Like the kit and its drawers' part, it is provided by the
+ * host alone (shared/webpack/index.cjs): its Select, Switch and RadioGroup read the label of a kit
+ * Field, which works only when both come from one build.
  */
 export {
+  Card,
   Dialog,
   DialogActions,
   DialogBody,

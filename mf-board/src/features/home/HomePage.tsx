@@ -9,7 +9,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useNavigate } from 'react-router-dom';
 import { CreateProjectDialog, StaffBoard } from '../role-chunks';
-import { InvitationsList } from '../projects/InvitationsList';
+import { PendingInvitations } from '../projects/PendingInvitations';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
@@ -55,7 +55,7 @@ const ClientHome = observer(function ClientHome() {
   return (
     <div className={styles.page}>
       <div className={styles.invitations}>
-        <InvitationsList />
+        <PendingInvitations />
       </div>
       <EmptyState
         icon={<BoardRegular />}

@@ -1,4 +1,5 @@
-import { Button, Card, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Button, Spinner, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Card } from '@negayno/shared/fluent-panels';
 import { projectPath, type ProjectListItem } from '@negayno/shared/contract';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';

@@ -11,7 +11,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useNarrowerThan } from '@negayno/shared/ui';
 import { useClippedDropdownButton } from '../layout/useClippedDropdownButton';
 import { CreateProjectDialog } from '../role-chunks';
-import { InvitationsList } from './InvitationsList';
+import { PendingInvitations } from './PendingInvitations';
 
 const useStyles = makeStyles({
   rail: {
@@ -79,7 +79,7 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
   if (narrow) {
     return (
       <div className={styles.select}>
-        <InvitationsList />
+        <PendingInvitations />
         {failed}
         <div className={styles.selectRow}>
           <Dropdown
@@ -129,7 +129,7 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
           </Button>
         )}
         <div className={styles.invitations}>
-          <InvitationsList />
+          <PendingInvitations />
         </div>
       </nav>
       {dialog}

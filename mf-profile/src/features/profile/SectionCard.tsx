@@ -1,4 +1,5 @@
-import { Card, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Card } from '@negayno/shared/fluent-panels';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({

@@ -1,6 +1,7 @@
 /** The contract card (spec 2, 6): cost to those who may see it ("By arrangement" at 0), progress, pause, deadline, performers, numbered work items. */
 import type { TaskDocument } from '@negayno/shared/contract';
-import { Badge, Card, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Badge, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Card } from '@negayno/shared/fluent-panels';
 import { CardHeader, ProgressBar } from '@negayno/shared/fluent-drawers';
 import { currentLanguage, useTranslation } from '@negayno/shared/i18n';
 import { formatDateTime, formatMoney } from '@negayno/shared/lib';

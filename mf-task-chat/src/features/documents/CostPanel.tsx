@@ -1,6 +1,7 @@
 /** What the task has cost so far (`GET /task/{id}/ledger`), for the client administrator and staff. */
 import type { TaskLedger } from '@negayno/shared/contract';
-import { Card, Text } from '@negayno/shared/fluent';
+import { Text } from '@negayno/shared/fluent';
+import { Card } from '@negayno/shared/fluent-panels';
 import { CardHeader } from '@negayno/shared/fluent-drawers';
 import { currentLanguage, useTranslation } from '@negayno/shared/i18n';
 import { formatMoney } from '@negayno/shared/lib';

@@ -5,8 +5,8 @@
  * compares two versions.
  */
 import type { DocumentActionName, TaskDocument } from '@negayno/shared/contract';
-import { Badge, Button, Card, Field, MessageBar, MessageBarBody, Spinner, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
-import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Radio, RadioGroup } from '@negayno/shared/fluent-panels';
+import { Badge, Button, Field, MessageBar, MessageBarBody, Spinner, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import { Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Radio, RadioGroup } from '@negayno/shared/fluent-panels';
 import { CardHeader, Textarea } from '@negayno/shared/fluent-drawers';
 import { currentLanguage, messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { formatDateTime, formatMoney } from '@negayno/shared/lib';

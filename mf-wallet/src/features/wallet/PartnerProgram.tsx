@@ -1,4 +1,5 @@
-import { Button, Card, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Button, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Card } from '@negayno/shared/fluent-panels';
 import { CopyRegular } from '@fluentui/react-icons';
 import { call } from '@negayno/shared/api';
 import { endpoints, type PartnerProgram as Program } from '@negayno/shared/contract';

@@ -1,4 +1,5 @@
-import { Card, MessageBar, MessageBarBody, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { MessageBar, MessageBarBody, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Card } from '@negayno/shared/fluent-panels';
 import { GiftRegular, WalletRegular } from '@fluentui/react-icons';
 import { currencySign, formatMoney } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
