@@ -65,7 +65,7 @@ test.describe('shared singletons', () => {
       );
       expect(loaded.size, `${pkg} is loaded from exactly one build: ${[...loaded].join(', ')}`).toBe(1);
     }
-    // The kit's two parts come from the host's build alone: a drawer's Textarea reads the label of a kit
+    // The kit's parts come from the host's build alone: a drawer's Textarea reads the label of a kit
     // Field only when both are one build's. Fluent names a component's class in the file holding it.
     const scripts = await page.evaluate(() =>
       performance

@@ -82,7 +82,7 @@ const OWN_FLUENT_KIT = ['host', 'mf_auth'];
 /**
  * The kit and its drawers' part (`@negayno/shared/fluent-drawers`: tabs, popover, checkbox, text area,
  * rating, progress, which the board never draws) are provided by the host alone and only consumed by
- * the remotes (`import: false`). One build's Fluent for every screen is what lets the kit be two
+ * the remotes (`import: false`). One build's Fluent for every screen is what lets the kit be several
  * modules: a Textarea of the drawers' part reads the label of a kit Field only when both come from one
  * build (two builds' copies are two contexts). Each remote entry is lighter for it too.
  */
