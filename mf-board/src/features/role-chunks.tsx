@@ -3,20 +3,12 @@
  * it: creating projects is for client roles (`client-role`), the board across all projects is for
  * staff (`staff`). The e2e spec role-chunks.spec.ts holds each side to it by these chunk names.
  */
-import { lazy, type ComponentProps } from 'react';
-import { LazyPanel } from './layout/LazyPanel';
-
-const LazyCreateProjectDialog = lazy(() =>
-  import(/* webpackChunkName: "client-role" */ './projects/CreateProjectDialog').then((module) => ({ default: module.CreateProjectDialog })),
-);
+import { lazy } from 'react';
+import { lazyPanel } from './layout/LazyPanel';
 
 /** Fetched when first opened: the dialogs' Fluent part is not a board's first paint's either (panels.tsx). */
-export function CreateProjectDialog(props: ComponentProps<typeof LazyCreateProjectDialog>) {
-  return (
-    <LazyPanel open={props.open}>
-      <LazyCreateProjectDialog {...props} />
-    </LazyPanel>
-  );
-}
+export const CreateProjectDialog = lazyPanel(() =>
+  import(/* webpackChunkName: "client-role" */ './projects/CreateProjectDialog').then((module) => module.CreateProjectDialog),
+);
 
 export const StaffBoard = lazy(() => import(/* webpackChunkName: "staff" */ './home/StaffBoard').then((module) => ({ default: module.StaffBoard })));

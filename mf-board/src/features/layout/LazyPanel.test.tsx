@@ -1,7 +1,7 @@
 import { renderInApp } from '@negayno/shared/testing';
 import { act, screen } from '@testing-library/react';
 import { lazy, type ComponentType } from 'react';
-import { LazyPanel } from './LazyPanel';
+import { LazyPanel, lazyPanel } from './LazyPanel';
 
 /** A lazy panel whose code arrives when the test says so, counting how often it is asked for. */
 function deferredPanel() {
@@ -57,5 +57,24 @@ describe('LazyPanel', () => {
     );
     expect(screen.getByTestId('panel-body')).toBeInTheDocument();
     expect(asked.count).toBe(1);
+  });
+
+  it('lazyPanel fetches a component with an `open` prop when that is first true, one without as it mounts', async () => {
+    const loads = { opened: 0, mounted: 0 };
+    const Opened = lazyPanel(async () => {
+      loads.opened += 1;
+      return (props: { open: boolean }) => <div data-testid="opened-body">{String(props.open)}</div>;
+    });
+    const Mounted = lazyPanel(async () => {
+      loads.mounted += 1;
+      return (props: { label: string }) => <div data-testid="mounted-body">{props.label}</div>;
+    });
+    const view = await renderInApp(<Opened open={false} />, { language: 'en' });
+    expect(loads.opened).toBe(0);
+    view.rerender(<Opened open />);
+    expect(await screen.findByTestId('opened-body')).toHaveTextContent('true');
+    view.rerender(<Mounted label="members" />);
+    expect(await screen.findByTestId('mounted-body')).toHaveTextContent('members');
+    expect(loads).toEqual({ opened: 1, mounted: 1 });
   });
 });

@@ -1,6 +1,6 @@
 import { Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { useTranslation } from '@negayno/shared/i18n';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 
 const useStyles = makeStyles({
   // Where a drawer is about to open: the end side, just below the header, on a surface of its own so
@@ -31,4 +31,19 @@ export function LazyPanel(props: { open?: boolean; children: ReactNode }) {
   if (!opened && !open) return null;
   const loading = open ? <Spinner size="small" label={t('loading')} className={styles.loading} data-testid="panel-loading" /> : null;
   return <Suspense fallback={loading}>{props.children}</Suspense>;
+}
+
+/**
+ * The component `load` resolves to, drawn inside a LazyPanel: fetched when first opened (by its own
+ * `open` prop when it has one, else as it mounts).
+ */
+export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  return function Panel(props: P) {
+    return (
+      <LazyPanel open={(props as { open?: boolean }).open}>
+        <Lazy {...props} />
+      </LazyPanel>
+    );
+  };
 }
