@@ -186,4 +186,20 @@ test.describe('projects and the board', () => {
     expect(widths.column).toBeGreaterThanOrEqual(260);
     await context.close();
   });
+
+  test('a side panel whose code cannot be fetched says so where it would open, the board stays, and a retry opens it', async ({ page }) => {
+    // The board's panels are a chunk of their own (mf-board features/panels.tsx), fetched after the cards.
+    const panels = /\/remotes\/mf-board\/panels\.[0-9a-f]+\.js$/;
+    await page.route(panels, (route) => route.abort('internetdisconnected'));
+    await signInByApi(page, DEMO.admin);
+    await page.goto('/');
+    await expect(page.getByTestId('task-card').first()).toBeVisible();
+    await page.getByTestId('filter-button').click();
+    await expect(page.getByTestId('panel-failed')).toBeVisible();
+    await expect(page.getByTestId('kanban-board')).toBeVisible();
+    await page.unroute(panels);
+    await page.getByTestId('panel-retry').click();
+    await expect(page.getByTestId('filter-panel')).toBeVisible();
+    await expect(page.getByTestId('panel-failed')).toBeHidden();
+  });
 });

@@ -1,5 +1,6 @@
 import { renderInApp } from '@negayno/shared/testing';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { lazy, type ComponentType } from 'react';
 import { LazyPanel, lazyPanel } from './LazyPanel';
 
@@ -76,5 +77,35 @@ describe('LazyPanel', () => {
     view.rerender(<Mounted label="members" />);
     expect(await screen.findByTestId('mounted-body')).toHaveTextContent('members');
     expect(loads).toEqual({ opened: 1, mounted: 1 });
+  });
+
+  it('says a panel whose code could not be fetched failed, where it would open, with a retry and a close', async () => {
+    let failures = 1;
+    const closed = jest.fn();
+    const Drawer = lazyPanel(async () => {
+      if (failures-- > 0) throw new Error('ChunkLoadError');
+      return (props: { onClose: () => void }) => (
+        <button type="button" onClick={props.onClose} data-testid="drawer-body">
+          drawer
+        </button>
+      );
+    });
+    const view = await renderInApp(<Drawer onClose={closed} />, { language: 'en' });
+    expect(await screen.findByTestId('panel-failed')).toHaveTextContent('Could not load this');
+    expect(screen.getByTestId('panel-retry')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(closed).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByTestId('panel-retry'));
+    expect(await screen.findByTestId('drawer-body')).toBeInTheDocument();
+    expect(screen.queryByTestId('panel-failed')).not.toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('hides the failure notice of a panel that is closed', async () => {
+    const Filter = lazyPanel<{ open: boolean }>(() => Promise.reject(new Error('offline')));
+    const view = await renderInApp(<Filter open />, { language: 'en' });
+    expect(await screen.findByTestId('panel-failed')).toBeInTheDocument();
+    view.rerender(<Filter open={false} />);
+    expect(screen.queryByTestId('panel-failed')).not.toBeInTheDocument();
   });
 });
