@@ -55,6 +55,10 @@ export interface UsersTable {
   last_seen_at: Timestamp | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** Issue 31: a deactivated staff account cannot sign in and gets no new assignments. */
+  deactivated_at: Timestamp | null;
+  /** Issue 31: operators alone reach /ops. */
+  is_operator: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -83,6 +87,8 @@ export interface ProjectsTable {
   updated_at: DefaultTimestamp;
   archived_at: Timestamp | null;
   deleted_at: Timestamp | null;
+  /** When the scheduler reported the project as past the staffing SLA (once). */
+  staffing_reported_at: Timestamp | null;
 }
 
 export interface ProjectMembersTable {
@@ -480,6 +486,18 @@ export interface TelegramPollStateTable {
   lease_until: Timestamp | null;
 }
 
+/** Every operator action (issue 31): who, what, on what, the state before and after. */
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  action: string;
+  target_kind: string;
+  target_id: string | null;
+  before: Json<unknown> | null;
+  after: Json<unknown> | null;
+  created_at: DefaultTimestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: DefaultTimestamp;
@@ -487,6 +505,7 @@ export interface SchemaMigrationsTable {
 
 export interface Database {
   users: UsersTable;
+  operator_audit: OperatorAuditTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   projects: ProjectsTable;

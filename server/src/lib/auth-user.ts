@@ -5,4 +5,6 @@ export interface AuthUser {
   id: number;
   role: AccountRole;
   email: string;
+  /** An operator (issue 31): reaches /ops. Absent reads as false. */
+  operator?: boolean;
 }

@@ -43,6 +43,31 @@ import { z } from 'zod';
 import { emailField, idParam } from './validation.js';
 import { emojiBody, updateMessageBody, type ChatMessage, type MessagesPage, type TaskChats, type ViewedAnswer, type WhoseMove } from './chats.js';
 import { eventsQuery, type EventsPage } from './socket-events.js';
+import { assignTeamBody, type StaffCandidate, type UnstaffedProject } from './staffing.js';
+import {
+  completePayoutBody,
+  createStaffBody,
+  deactivateStaffBody,
+  issueInvitationBody,
+  loginCodeBody,
+  opsAuditQuery,
+  opsInvitationsQuery,
+  opsPayoutsQuery,
+  opsProjectsQuery,
+  opsStaffQuery,
+  rejectPayoutBody,
+  type OpsAuditPage,
+  type OpsDeadlines,
+  type OpsInvitation,
+  type OpsInvitationsPage,
+  type OpsLoginCode,
+  type OpsMoney,
+  type OpsPayout,
+  type OpsPayoutsPage,
+  type OpsProjectsPage,
+  type OpsStaffMember,
+  type OpsStaffPage,
+} from './ops.js';
 import { actionBody, documentActionParam, taskActionParam, type TaskActions, type TaskDocument, type TaskLedger } from './workflow.js';
 
 const id = {
@@ -56,6 +81,7 @@ const id = {
   notification: idParam('notification'),
   chat: idParam('chat'),
   message: idParam('message'),
+  invitation: idParam('invitation'),
   channel: z.enum(CHANNELS, { error: 'channel_not_found' }),
 };
 
@@ -247,5 +273,36 @@ export const endpoints = {
   /** The live events missed in one room after `after` (policy-checked like a room join). */
   events: {
     list: endpoint('GET', '/events', { query: eventsQuery }).answers<EventsPage>(),
+  },
+  /** A project's team (issue 31, decisions 2 "Staffing a project"). */
+  staffing: {
+    /** The unstaffed projects, oldest first: every am's "New clients", and operators'. */
+    queue: endpoint('GET', '/staffing/queue', {}).answers<UnstaffedProject[]>(),
+    /** An am takes a project without an am: they become its am (409 `project_already_staffed` when another was first). */
+    take: endpoint('POST', '/project/:id/team/take', { params: { id: id.project } }).answers<Project>(),
+    /** Active staff of the team roles with their load, for the project's am or an operator to choose from. */
+    candidates: endpoint('GET', '/project/:id/team/candidates', { params: { id: id.project } }).answers<StaffCandidate[]>(),
+    /** Puts a person on the team in a role, replacing whoever held it (the project's am, or an operator). */
+    assign: endpoint('PUT', '/project/:id/team', { params: { id: id.project }, body: assignTeamBody }).answers<Project>(),
+  },
+  /** The operators' console (issue 31): 404 to anyone who is not an operator. */
+  ops: {
+    staff: endpoint('GET', '/ops/staff', { query: opsStaffQuery }).answers<OpsStaffPage>(),
+    createStaff: endpoint('POST', '/ops/staff', { body: createStaffBody }).answers<OpsStaffMember>(),
+    deactivateStaff: endpoint('POST', '/ops/staff/:id/deactivate', { params: { id: id.user }, body: deactivateStaffBody }).answers<OpsStaffMember>(),
+    reactivateStaff: endpoint('POST', '/ops/staff/:id/reactivate', { params: { id: id.user } }).answers<OpsStaffMember>(),
+    projects: endpoint('GET', '/ops/projects', { query: opsProjectsQuery }).answers<OpsProjectsPage>(),
+    invitations: endpoint('GET', '/ops/invitations', { query: opsInvitationsQuery }).answers<OpsInvitationsPage>(),
+    issueInvitation: endpoint('POST', '/ops/invitations', { body: issueInvitationBody }).answers<OpsInvitation>(),
+    revokeInvitation: endpoint('POST', '/ops/invitation/:id/revoke', { params: { id: id.invitation } }).answers<OpsInvitation>(),
+    payouts: endpoint('GET', '/ops/payouts', { query: opsPayoutsQuery }).answers<OpsPayoutsPage>(),
+    /** The payee's wallet history beside a payout request. */
+    walletHistory: endpoint('GET', '/ops/user/:id/transactions', { params: { id: id.user } }).answers<TransactionsPage>(),
+    completePayout: endpoint('POST', '/ops/payout/:number/complete', { params: { number: id.number }, body: completePayoutBody }).answers<OpsPayout>(),
+    rejectPayout: endpoint('POST', '/ops/payout/:number/reject', { params: { number: id.number }, body: rejectPayoutBody }).answers<OpsPayout>(),
+    deadlines: endpoint('GET', '/ops/deadlines', {}).answers<OpsDeadlines>(),
+    money: endpoint('GET', '/ops/money', {}).answers<OpsMoney>(),
+    loginCode: endpoint('POST', '/ops/login-code', { body: loginCodeBody }).answers<OpsLoginCode>(),
+    audit: endpoint('GET', '/ops/audit', { query: opsAuditQuery }).answers<OpsAuditPage>(),
   },
 } as const;

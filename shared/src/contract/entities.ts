@@ -2,6 +2,7 @@
  * Wire shapes of the entities (spec section 3). Dates are unix seconds; money is integer minor
  * units (kopecks, cents) of the entity's currency.
  */
+import type { ProjectStaffing } from './staffing.js';
 import type { WhoseMove } from './chats.js';
 import type { EmailGroup } from './notifications.js';
 import type { AccountRole, CardColor, ChatKey, ColumnSet, Currency, Importance, KanbanColumn, Language, ProjectRole, TaskStatus, Theme } from './enums.js';
@@ -64,6 +65,10 @@ export interface UserProfile {
 export interface AccountPermissions {
   /** Create a project (client accounts). */
   createProject: boolean;
+  /** Open the operators' console at /ops (issue 31). */
+  ops: boolean;
+  /** See the queue of unstaffed projects ("New clients") and take them (ams and operators). */
+  takeProjects: boolean;
 }
 
 /** What a kanban card shows besides the basics (spec 6: the pm sees performers, the am managers, staff the project). */
@@ -151,6 +156,8 @@ export interface ProjectPermissions {
   delete: boolean;
   /** Create cards in column 1. */
   createTask: boolean;
+  /** Change the project's team (its am, or an operator; issue 31). */
+  changeTeam: boolean;
 }
 
 /** `GET /project/{id}`. `balance` is null for anyone but a project administrator. */
@@ -162,6 +169,8 @@ export interface Project {
   counters: ColumnCounters;
   projectUsers: ProjectUser[];
   staff: ProjectStaff[];
+  /** The roles of the team still unfilled, and when the agency promised them (issue 31). */
+  staffing: ProjectStaffing;
   /** The viewer's role in the project: a label to show, never a rule to decide by (read `can`). */
   role: ProjectListItem['role'];
   can: ProjectPermissions;

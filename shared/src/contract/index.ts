@@ -22,3 +22,5 @@ export * from './profile.js';
 export * from './chats.js';
 export * from './system-notes.js';
 export * from './page-words.js';
+export * from './staffing.js';
+export * from './ops.js';

@@ -49,7 +49,7 @@ export function canCreateProject(user: AuthUser): boolean {
 
 /** The profile's `can`: what the account may do outside any one project, by the rules that guard those calls. */
 export function accountPermissionsOf(user: AuthUser): AccountPermissions {
-  return { createProject: canCreateProject(user) };
+  return { createProject: canCreateProject(user), ops: user.operator === true, takeProjects: user.role === 'am' || user.operator === true };
 }
 
 /** Only a project administrator sees (and tops up) the project balance. */
@@ -128,6 +128,7 @@ export function projectPermissionsOf(access: ProjectAccess): ProjectPermissions 
     openSettings: canChangeMemberSettings(access),
     delete: canDeleteProject(access),
     createTask: canCreateTask(access),
+    changeTeam: access.role === 'am',
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ColumnCounters, Project, ProjectListItem, ProjectStaff, ProjectUser } from '@negayno/shared/contract';
+import { DEFAULT_SLA_STAFFING_HOURS, TEAM_ROLES, type ColumnCounters, type Project, type ProjectListItem, type ProjectStaff, type ProjectStaffing, type ProjectUser } from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/index.js';
 import { canSeeMemberContacts, projectPermissionsOf, type ProjectAccess } from './policy.js';
@@ -59,6 +59,13 @@ function projectUsersFor(access: ProjectAccess, parts: ProjectParts): ProjectUse
   return [...joined, ...invited.sort().map(toInvitedEmail)];
 }
 
+/** The team roles nobody holds yet, and while any is unfilled, when the agency promised them. */
+function staffingOf(relation: ProjectRelation, staff: StaffRow[]): ProjectStaffing {
+  const missing = TEAM_ROLES.filter((role) => !staff.some((row) => row.role === role));
+  const dueAt = missing.length > 0 ? toUnix(relation.createdAt) + DEFAULT_SLA_STAFFING_HOURS * 3600 : null;
+  return { missing, dueAt };
+}
+
 export function toProject(relation: ProjectRelation, access: ProjectAccess, parts: ProjectParts): Project {
   return {
     id: relation.projectId,
@@ -68,6 +75,7 @@ export function toProject(relation: ProjectRelation, access: ProjectAccess, part
     counters: parts.counters,
     projectUsers: projectUsersFor(access, parts),
     staff: parts.staff.map(toProjectStaff),
+    staffing: staffingOf(relation, parts.staff),
     role: access.role,
     can: projectPermissionsOf(access),
     dateCreate: toUnix(relation.createdAt),
