@@ -1,6 +1,6 @@
 /** The user's projects, the project being shown, and every change a project's page can make (spec 7). */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { endpoints, type AssignableProjectRole, type Project, type ProjectListItem, type ServerEvent } from '@negayno/shared/contract';
+import { endpoints, type AssignableProjectRole, type TeamRole, type Project, type ProjectListItem, type ServerEvent } from '@negayno/shared/contract';
 import { call, withRetry } from '@negayno/shared/api';
 import { settle, type LoadStatus } from './load.js';
 
@@ -117,6 +117,18 @@ export class ProjectsStore {
 
   async removeUser(id: number, userId: number): Promise<void> {
     this.setCurrent(await call(calls.removeUser, { params: { id, userId } }, { name: `remove-user-${id}-${userId}` }));
+  }
+
+  /**
+   * Puts a staff member on the project's team in a role (its am or an operator, issue 31); the answer is
+   * the project with its new team. Throws ApiError (staff_role_is_wrong, staff_is_deactivated, …) for the dialog.
+   */
+  async assignTeam(id: number, role: TeamRole, userId: number): Promise<Project> {
+    const project = await call(endpoints.staffing.assign, { params: { id }, body: { role, userId } }, { name: `assign-team-${id}-${role}`, quiet: true });
+    runInAction(() => {
+      if (this.current?.id === id) this.setCurrent(project);
+    });
+    return project;
   }
 
   async cancelInvitation(id: number, email: string): Promise<void> {

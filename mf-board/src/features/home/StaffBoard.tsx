@@ -3,7 +3,8 @@ import { BREAKPOINTS } from '@negayno/shared/contract';
 import { EmptyState } from '@negayno/shared/ui';
 import { BoardRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useStores } from '@negayno/shared/stores';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useWorkStores } from '@negayno/shared/work-stores';
 import { KanbanBoard } from '../board/KanbanBoard';
@@ -11,6 +12,7 @@ import { useAppliedFilter } from '../filter/applied-filter';
 import { FilterButton } from '../filter/FilterButton';
 import { useLiveBoard } from '../live/useLiveBoard';
 import { FilterPanel, usePanelsPrefetch } from '../panels';
+import { NewClients } from './NewClients';
 
 const useStyles = makeStyles({
   page: {
@@ -25,8 +27,12 @@ const useStyles = makeStyles({
   heading: { margin: 0 },
 });
 
-/** The staff home: one board across every project the viewer is attached to, with the filter panel. */
+/**
+ * The staff home: one board across every project the viewer is attached to, with the filter panel; for
+ * those who take new projects (ams), the "New clients" waiting for a team above it (issue 31).
+ */
 export const StaffBoard = observer(function StaffBoard() {
+  const { session } = useStores();
   const { board, projects } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
@@ -40,6 +46,7 @@ export const StaffBoard = observer(function StaffBoard() {
     reload,
   );
   usePanelsPrefetch(board.status === 'ready');
+  useReloadOnNewProject(reload);
 
   return (
     <div className={styles.page}>
@@ -49,6 +56,7 @@ export const StaffBoard = observer(function StaffBoard() {
         </Text>
         <FilterButton filter={filter} onClick={() => setFilterOpen(true)} />
       </div>
+      {session.user?.can.takeProjects && <NewClients />}
       {projects.listStatus === 'ready' && projects.member.length === 0 ? (
         <EmptyState icon={<BoardRegular />} title={t('noProjectsTitle')} text={t('staffNoProjectsText')} testId="no-projects" />
       ) : (
@@ -58,3 +66,26 @@ export const StaffBoard = observer(function StaffBoard() {
     </div>
   );
 });
+
+/**
+ * A project the viewer was just put on (taken from "New clients", or a team assigned live) may hold
+ * tasks already: the board asks again when the list gains one. The first list is the board's own load.
+ */
+function useReloadOnNewProject(reload: () => void): void {
+  const { projects } = useWorkStores();
+  const known = useRef<Set<number> | null>(null);
+  const ready = projects.listStatus === 'ready';
+  const key = projects.member
+    .map((project) => project.id)
+    .sort((a, b) => a - b)
+    .join(',');
+  useEffect(() => {
+    if (!ready) return;
+    const ids = new Set(key ? key.split(',').map(Number) : []);
+    const gained = known.current !== null && [...ids].some((id) => !known.current!.has(id));
+    known.current = ids;
+    if (gained) reload();
+    // `reload` is a new closure every render; the list's ids are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ready]);
+}

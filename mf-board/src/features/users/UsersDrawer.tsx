@@ -17,6 +17,7 @@ import { useWorkStores } from '@negayno/shared/work-stores';
 import { EmptyState, SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
+import { TeamSection } from './TeamSection';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${DRAWER_MAX_WIDTH + 80}px, 100vw)` },
@@ -47,7 +48,6 @@ const useStyles = makeStyles({
   labels: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   controls: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, paddingLeft: '40px' },
   select: { minWidth: '160px' },
-  section: { color: tokens.colorNeutralForeground3 },
   // Fluent's Divider grows in a flex column; here it is a rule between two lists.
   divider: { flexGrow: 0 },
 });
@@ -64,6 +64,8 @@ export const UsersDrawer = observer(function UsersDrawer(props: { project: Proje
   const styles = useStyles();
   const { project } = props;
   const others = project.projectUsers.length <= 1;
+  // The team shows whenever there is one, or one on the way, or the viewer may make one.
+  const hasTeam = project.staff.length > 0 || project.staffing.missing.length > 0 || project.can.changeTeam;
 
   return (
     <SideDrawer title={t('users.title')} onClose={props.onClose} className={styles.drawer} testId="users-drawer">
@@ -74,26 +76,18 @@ export const UsersDrawer = observer(function UsersDrawer(props: { project: Proje
             <MemberRow key={member.id ?? member.email} projectId={project.id} can={project.can} member={member} />
           ))}
         </ul>
-        {others && <EmptyState icon={<PeopleRegular />} title={t('users.emptyTitle')} text={t('users.emptyText')} testId="users-empty" />}
-        {project.staff.length > 0 && (
+        {others &&
+          (hasTeam ? (
+            <Text size={200} className={styles.email} data-testid="users-alone">
+              {t('users.aloneWithTeam')}
+            </Text>
+          ) : (
+            <EmptyState icon={<PeopleRegular />} title={t('users.emptyTitle')} text={t('users.emptyText')} testId="users-empty" />
+          ))}
+        {hasTeam && (
           <>
             <Divider className={styles.divider} />
-            <Text weight="semibold" className={styles.section}>
-              {t('users.staff')}
-            </Text>
-            <ul className={styles.list}>
-              {project.staff.map((person) => (
-                <li key={person.id} className={styles.who}>
-                  <Avatar name={fullName(person)} image={person.avatarUrl ? { src: person.avatarUrl } : undefined} size={32} />
-                  <span className={styles.names}>
-                    <Text>{fullName(person)}</Text>
-                    <Text size={200} className={styles.email}>
-                      {t(`common:roles.${person.role}`)}
-                    </Text>
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <TeamSection project={project} />
           </>
         )}
       </DrawerBody>
