@@ -103,7 +103,7 @@ export const NewClients = observer(function NewClients(props: { onTaken?: () => 
       {expanded && (
         <div id={bodyId} className={styles.body}>
           {queue.outcome && (
-            <MessageBar intent={queue.outcome.kind === 'taken' ? 'success' : 'warning'} data-testid="new-clients-outcome">
+            <MessageBar intent={queue.outcome.kind === "taken" ? "success" : "warning"} layout="multiline" data-testid="new-clients-outcome">
               <MessageBarBody>
                 {queue.outcome.kind === 'taken' ? t('newClients.taken', { name: queue.outcome.name }) : messageText(queue.outcome.message)}
               </MessageBarBody>
@@ -127,7 +127,7 @@ const QueueList = observer(function QueueList(props: { queue: QueueStore; onTake
   if (queue.status === 'idle' || (queue.status === 'loading' && !queue.count)) return <Spinner size="small" label={t('common:loading')} data-testid="new-clients-loading" />;
   if (queue.status !== 'ready' && !queue.count)
     return (
-      <MessageBar intent="error" data-testid="new-clients-failed">
+      <MessageBar intent="error" layout="multiline" data-testid="new-clients-failed">
         <MessageBarBody>{t('newClients.loadFailed')}</MessageBarBody>
         <MessageBarActions>
           <Button onClick={() => void queue.load()}>{t('common:retry')}</Button>

@@ -92,7 +92,7 @@ export const TeamDialog = observer(function TeamDialog(props: { project: Project
               </RadioGroup>
             )}
             {store.error && (
-              <MessageBar intent="error" data-testid="team-error">
+              <MessageBar intent="error" layout="multiline" data-testid="team-error">
                 <MessageBarBody>{messageText(store.error)}</MessageBarBody>
               </MessageBar>
             )}

@@ -45,13 +45,14 @@ export class TeamStore {
   }
 
   async load(): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
+    // A refusal stays said while the list is asked again after it.
+    this.status = this.candidates.length ? this.status : 'loading';
     const result = await settle(call(endpoints.staffing.candidates, { params: { id: this.projectId } }, { name: `team-candidates-${this.projectId}` }));
     runInAction(() => {
       if (result.status === 'ready') {
         this.candidates = result.answer;
-        this.chosen = this.current?.id ?? null;
+        // The choice stays while its person is still on the list.
+        if (!this.ofRole.some((candidate) => candidate.id === this.chosen)) this.chosen = this.current?.id ?? null;
       }
       this.status = result.status;
     });
