@@ -34,7 +34,8 @@ export class QueueStore {
   async load(): Promise<void> {
     const load = ++this.loads;
     if (this.status !== 'ready') this.status = 'loading';
-    const result = await settle(call(endpoints.staffing.queue, {}, { name: 'staffing-queue', quiet: true }));
+    // Not named: a later refresh must not join a read that may have left before the change it follows.
+    const result = await settle(call(endpoints.staffing.queue, {}, { quiet: true }));
     if (load !== this.loads) return;
     runInAction(() => {
       if (result.status === 'ready') this.projects = result.answer;
