@@ -145,7 +145,10 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   );
   const staffing = new StaffingService(db, config.staffing, projects, notifications, {
     projectChanged: (projectId, users) => projectEvents.changed(projectId, { users }),
-    endSession: (userId, tokenHash) => realtime.endSession(userId, tokenHash),
+    endSession: async (userId, tokenHash) => {
+      sessions.cache.forget(tokenHash);
+      await realtime.endSession(userId, tokenHash);
+    },
   });
   const projectEditing = new ProjectEditingService(db, projects, projectEvents, staffing);
   const tasks = new TasksService(db, projects, realtime, notifications);
