@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { FlowClient, NEW_PASSWORD, lastCodeTo, registerClient } from '../test/flows.js';
-import { attachStaff, createProject, createTask, createUser } from '../seed/builders.js';
+import { createProject, createTask, createUser } from '../seed/builders.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { SERVER_ROOT } from '../paths.js';
 import { COMMANDS, UsageError, usage } from './commands.js';

@@ -377,6 +377,7 @@ describe('staffing a project', () => {
       await createTask(ctx.db, { project: busyProject, author: client, status: 'published' });
       const cookie = await ctx.login(leaving.email);
       expect((await ctx.get('/api/user/profile', { cookie })).status).toBe(200);
+      const { code } = await ctx.services.loginCodes.issue(leaving.id, null);
 
       const result = await ctx.services.staffing.deactivate(null, leaving.id, null);
       expect(result).toEqual({ userId: leaving.id, moved: [{ projectId: project.id, role: 'pm', to: free.id }], sessions: 1 });
@@ -387,6 +388,9 @@ describe('staffing a project', () => {
         code: 'authorization_failed',
       });
       expect(await notificationsOf('team_assigned', project.id)).toEqual([free.id]);
+      // A login-as code issued before does not sign a deactivated account in either.
+      expect(codeOf(await ctx.post('/api/login-as', { code }))).toMatchObject({ code: 'code_is_incorrect' });
+
       await ctx.services.staffing.reactivate(null, leaving.id);
       await ctx.login(leaving.email);
       const actions = (
