@@ -4,7 +4,7 @@
  * leaver's lost access and the newcomer's gained one), deactivating staff, and the notices that keep a
  * published task from being seen by nobody.
  */
-import type { Project, StaffCandidate, Task, UnstaffedProject } from '@negayno/shared/contract';
+import { notificationText, type Project, type StaffCandidate, type Task, type TaskActions, type UnstaffedProject } from '@negayno/shared/contract';
 import type { BuiltApp } from '../../app.js';
 import type { UserRow } from '../../db/schema.js';
 import { attachStaff, createProject, createTask, createUser } from '../../seed/builders.js';
@@ -86,6 +86,14 @@ describe('staffing a project', () => {
         ? await ctx.post('/api/project/new', { name }, { cookie: clientCookie })
         : await injectInto(queueApp, 'POST', '/api/project/new', { cookie: clientCookie, payload: { name } }),
     );
+
+  it('names the team change in both languages', () => {
+    expect(notificationText('team_assigned', { projectName: 'Магазин', role: 'pm' }, 'uk')).toBe(
+      'Вас додано до команди проєкту «Магазин» (проєктний менеджер)',
+    );
+    expect(notificationText('team_assigned', { projectName: 'Shop', role: 'am' }, 'en')).toBe('You were added to the team of “Shop” (account manager)');
+    expect(notificationText('staffing_overdue', { projectName: 'Shop' }, 'en')).toBe('The project “Shop” still has no team, yet its tasks are published');
+  });
 
   describe('loadsOf', () => {
     it('counts live projects and their open tasks, zeros for who carries nothing', async () => {
@@ -440,8 +448,28 @@ describe('staffing a project', () => {
       expect(await teamOf(project.id)).toEqual({ am: lastAm.id });
       // The operator who acted is not told of their own action.
       expect(await notificationsOf('project_unstaffed', project.id)).toEqual([lastAm.id]);
-      const performer = await createUser(ctx.db, { role: 'performer' });
-      expect(await ctx.services.staffing.deactivate(operator.id, performer.id, null)).toMatchObject({ moved: [] });
+    });
+
+    it('deactivates a performer too: no longer offered to a pm nor assignable to a task', async () => {
+      const pm = await createUser(ctx.db, { role: 'pm' });
+      const active = await createUser(ctx.db, { role: 'performer' });
+      const leaving = await createUser(ctx.db, { role: 'performer' });
+      const project = await createProject(ctx.db, { owner: client });
+      await attachStaff(ctx.db, project, pm);
+      const task = await createTask(ctx.db, { project, author: client, status: 'discussion' });
+      const pmCookie = await ctx.login(pm.email);
+      const offered = async () =>
+        dataOf<TaskActions>(await ctx.get(`/api/task/${task.id}/actions`, { cookie: pmCookie })).performers.map((performer) => performer.id);
+      expect(await offered()).toEqual(expect.arrayContaining([active.id, leaving.id]));
+
+      expect(await ctx.services.staffing.deactivate(null, leaving.id, null)).toMatchObject({ moved: [] });
+      expect(await offered()).toContain(active.id);
+      expect(await offered()).not.toContain(leaving.id);
+      expect(codeOf(await ctx.post(`/api/task/${task.id}/action/to-estimation`, { performerIds: [leaving.id] }, { cookie: pmCookie }))).toEqual({
+        status: 404,
+        code: 'user_not_found',
+      });
+      dataOf(await ctx.post(`/api/task/${task.id}/action/to-estimation`, { performerIds: [active.id] }, { cookie: pmCookie }));
     });
   });
 
