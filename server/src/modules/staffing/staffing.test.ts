@@ -4,7 +4,18 @@
  * leaver's lost access and the newcomer's gained one), deactivating staff, and the notices that keep a
  * published task from being seen by nobody.
  */
-import { notificationText, type Project, type StaffCandidate, type Task, type TaskActions, type UnstaffedProject } from '@negayno/shared/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  SOCKET_PATH,
+  notificationText,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type Project,
+  type StaffCandidate,
+  type Task,
+  type TaskActions,
+  type UnstaffedProject,
+} from '@negayno/shared/contract';
 import type { BuiltApp } from '../../app.js';
 import type { UserRow } from '../../db/schema.js';
 import { attachStaff, createProject, createTask, createUser } from '../../seed/builders.js';
@@ -336,6 +347,50 @@ describe('staffing a project', () => {
       expect(
         await ctx.db.selectFrom('operator_audit').select('id').where('target_kind', '=', 'project').where('target_id', '=', String(project.id)).execute(),
       ).toEqual([]);
+    });
+
+    it('is live: the leaver’s socket leaves the project room at once, the newcomer hears it in their own room and may join', async () => {
+      await onlyStaff(am, oldPm, newPm, sm);
+      const project = await staffedProject();
+      const baseUrl = await ctx.listen();
+      type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+      const opened: ClientSocket[] = [];
+      const socketOf = async (cookie: string) => {
+        const socket: ClientSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie }, forceNew: true });
+        opened.push(socket);
+        const heard: number[] = [];
+        socket.on('project.update', ({ projectId }) => heard.push(projectId));
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', () => resolve());
+          socket.once('connect_error', reject);
+        });
+        return { socket, heard };
+      };
+      const join = (socket: ClientSocket) => new Promise<boolean>((resolve) => socket.emit('join', `project:${project.id}`, (result) => resolve(result.ok)));
+      const settle = async (heard: number[], count: number) => {
+        const deadline = Date.now() + 2_000;
+        while (heard.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return heard;
+      };
+      try {
+        const leaver = await socketOf(await ctx.login(oldPm.email));
+        const newcomer = await socketOf(await ctx.login(newPm.email));
+        expect(await join(leaver.socket)).toBe(true);
+        expect(await join(newcomer.socket)).toBe(false);
+
+        dataOf(await ctx.request('PUT', `/api/project/${project.id}/team`, { payload: { role: 'pm', userId: newPm.id }, cookie: amCookie }));
+        expect(await settle(newcomer.heard, 1)).toEqual([project.id]);
+        expect(await settle(leaver.heard, 1)).toEqual([project.id]);
+        expect(await join(newcomer.socket)).toBe(true);
+        // A later event of the project's room reaches the newcomer, not the leaver, whose socket left it.
+        dataOf(await ctx.request('PUT', `/api/project/${project.id}/update-name`, { payload: { name: 'Перейменовано' }, cookie: clientCookie }));
+        expect(await settle(newcomer.heard, 2)).toEqual([project.id, project.id]);
+        expect(leaver.heard).toEqual([project.id]);
+        expect(await join(leaver.socket)).toBe(false);
+      } finally {
+        for (const socket of opened) socket.disconnect();
+      }
     });
 
     it('lets an operator who is not on the project change its am, audited with who held the role before and after', async () => {
