@@ -259,6 +259,7 @@ describe('issue 4: who may call what (role × action)', () => {
       openSettings: 0,
       delete: 0,
       createTask: 0,
+      changeTeam: 0,
     } satisfies Record<keyof ProjectPermissions, 0>;
     // seeBalance has no call of its own: the next test holds it to the balance the answer carries.
     expect([...checked, 'seeBalance'].sort()).toEqual(Object.keys(project).sort());
