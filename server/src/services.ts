@@ -41,6 +41,7 @@ import {
 } from './modules/notifications/index.js';
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
 import { EventsService } from './modules/events/index.js';
+import { StaffingJobs, StaffingService } from './modules/staffing/index.js';
 import { SERVER_ROOT } from './paths.js';
 
 export interface Services {
@@ -62,6 +63,10 @@ export interface Services {
   projects: ProjectsService;
   projectEditing: ProjectEditingService;
   projectMembers: ProjectMembersService;
+  /** A project's team (issue 31): staffing, the queue, team changes, deactivating staff. */
+  staffing: StaffingService;
+  /** The staffing SLA's watch (started by app.ts). */
+  staffingJobs: StaffingJobs;
   tasks: TasksService;
   boardAnswers: BoardAnswers;
   taskEditing: TaskEditingService;
@@ -100,10 +105,10 @@ export function serverVersion(): string {
  */
 export function createAccountServices(
   db: Db,
-  config: Pick<Config, 'telegram' | 'secret' | 'publicUrl' | 'filesDir'>,
+  config: Pick<Config, 'telegram' | 'secret' | 'publicUrl' | 'filesDir' | 'staffing'>,
 ): { ledger: LedgerService; projects: ProjectsService; users: UsersService; avatars: AvatarStore; telegram: TelegramChannelService } {
   const ledger = new LedgerService(db);
-  const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds));
+  const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds), config.staffing.slaHours);
   const telegram = new TelegramChannelService(db, {
     api: config.telegram.botToken ? new BotApi(config.telegram.apiUrl, config.telegram.botToken) : null,
     botUsername: config.telegram.botUsername,
@@ -138,13 +143,20 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     { app: new LiveSender(realtime), telegram },
     { ...DEFAULT_OUTBOX_OPTIONS, pollMs: config.notificationPollMs, log: { error: (object, message) => log.error(object, message) } },
   );
-  const projectEditing = new ProjectEditingService(db, projects, projectEvents);
+  const staffing = new StaffingService(db, config.staffing, projects, notifications, {
+    projectChanged: (projectId, users) => projectEvents.changed(projectId, { users }),
+    endSession: async (userId, tokenHash) => {
+      sessions.cache.forget(tokenHash);
+      await realtime.endSession(userId, tokenHash);
+    },
+  });
+  const projectEditing = new ProjectEditingService(db, projects, projectEvents, staffing);
   const tasks = new TasksService(db, projects, realtime, notifications);
   const moneyEvents = new MoneyEvents(realtime, (projectId) => projects.balanceOwnersOf(projectId));
   const statements = new Statements(db);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
   const files = new FilesService(db, tasks, fileStoreOf(config), realtime, config.fileMaxBytes);
-  const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow);
+  const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
   return {
     config,
     db,
@@ -163,6 +175,8 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     idempotency: new Idempotency(db),
     projects,
     projectEditing,
+    staffing,
+    staffingJobs: new StaffingJobs(db, staffing, log),
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl, notifications),
     tasks,
     boardAnswers: new BoardAnswers(tasks),
