@@ -1,4 +1,16 @@
-import { Badge, Button, CounterBadge, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
+import {
+  Badge,
+  Button,
+  CounterBadge,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@negayno/shared/fluent';
 import { BREAKPOINTS, type UnstaffedProject } from '@negayno/shared/contract';
 import { messageText, useTranslation } from '@negayno/shared/i18n';
 import { formatDateTime, fullName } from '@negayno/shared/lib';
@@ -48,7 +60,13 @@ const useStyles = makeStyles({
   facts: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3 },
   late: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
-  empty: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3, padding: `${tokens.spacingVerticalS} 0` },
+  empty: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    color: tokens.colorNeutralForeground3,
+    padding: `${tokens.spacingVerticalS} 0`,
+  },
 });
 
 /**
@@ -103,12 +121,14 @@ export const NewClients = observer(function NewClients(props: { onTaken?: () => 
       {expanded && (
         <div id={bodyId} className={styles.body}>
           {queue.outcome && (
-            <MessageBar intent={queue.outcome.kind === "taken" ? "success" : "warning"} layout="multiline" data-testid="new-clients-outcome">
+            <MessageBar intent={queue.outcome.kind === 'taken' ? 'success' : 'warning'} layout="multiline" data-testid="new-clients-outcome">
               <MessageBarBody>
                 {queue.outcome.kind === 'taken' ? t('newClients.taken', { name: queue.outcome.name }) : messageText(queue.outcome.message)}
               </MessageBarBody>
               <MessageBarActions
-                containerAction={<Button appearance="transparent" icon={<DismissRegular />} aria-label={t('common:close')} onClick={() => queue.dismissOutcome()} />}
+                containerAction={
+                  <Button appearance="transparent" icon={<DismissRegular />} aria-label={t('common:close')} onClick={() => queue.dismissOutcome()} />
+                }
               />
             </MessageBar>
           )}
@@ -124,7 +144,8 @@ const QueueList = observer(function QueueList(props: { queue: QueueStore; onTake
   const { t } = useTranslation('board');
   const styles = useStyles();
   const { queue } = props;
-  if (queue.status === 'idle' || (queue.status === 'loading' && !queue.count)) return <Spinner size="small" label={t('common:loading')} data-testid="new-clients-loading" />;
+  if (queue.status === 'idle' || (queue.status === 'loading' && !queue.count))
+    return <Spinner size="small" label={t('common:loading')} data-testid="new-clients-loading" />;
   if (queue.status !== 'ready' && !queue.count)
     return (
       <MessageBar intent="error" layout="multiline" data-testid="new-clients-failed">

@@ -68,9 +68,7 @@ describe('the team in the members drawer', () => {
     await renderInApp(<Drawer />, { language: 'uk' });
     expect(screen.getByRole('heading', { name: 'Ваша команда' })).toBeInTheDocument();
     expect(screen.queryByTestId('team-assigning')).not.toBeInTheDocument();
-    expect(
-      screen.getAllByTestId('team-member').map((row) => [row.dataset.role, row.textContent]),
-    ).toEqual([
+    expect(screen.getAllByTestId('team-member').map((row) => [row.dataset.role, row.textContent])).toEqual([
       ['am', 'AMAnna ManagerАкаунт-менеджер'],
       ['pm', 'PLPetro LeadПроджект-менеджер'],
       ['sm', 'SSSemen SalesМенеджер з продажу'],
