@@ -30,7 +30,9 @@ beforeEach(() => {
 
 describe('New clients on the am’s home', () => {
   it('lists the waiting projects with a count, the open roles, the published tasks and the promised time, past due marked', async () => {
-    server.routes['GET /staffing/queue'] = { data: [waiting(7, { dueAt: now - 3600, publishedTasks: 2 }), waiting(8, { missing: ['pm', 'sm'] })] };
+    server.routes['GET /staffing/queue'] = {
+      data: [waiting(7, { dueAt: now - 3600, publishedTasks: 2 }), waiting(8, { missing: ['am', 'sm'] }), waiting(9, { missing: ['pm', 'sm'] })],
+    };
     await renderInApp(<NewClients />, { language: 'en' });
     expect(await screen.findByTestId('new-clients-count')).toHaveTextContent('2');
     expect(within(item(7)).getByText('Shop 7')).toBeInTheDocument();
@@ -40,8 +42,10 @@ describe('New clients on the am’s home', () => {
     expect(within(item(7)).getByTestId('new-client-due')).toHaveTextContent(/^Overdue: due by /);
     expect(item(8).dataset.overdue).toBe('false');
     expect(within(item(8)).getByTestId('new-client-due')).toHaveTextContent(/^Staff by /);
-    expect(within(item(8)).getByText('Project manager')).toBeInTheDocument();
-    expect(within(item(8)).queryByText('Account manager')).not.toBeInTheDocument();
+    expect(within(item(8)).getByText('Sales manager')).toBeInTheDocument();
+    expect(within(item(8)).queryByText('Project manager')).not.toBeInTheDocument();
+    // A project that has its am already is that am's to complete, not a new client to take.
+    expect(screen.getAllByTestId('new-client').map((row) => row.dataset.projectId)).toEqual(['7', '8']);
   });
 
   it('takes a project: the viewer’s projects are asked again and the list drops it', async () => {

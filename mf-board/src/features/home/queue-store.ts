@@ -38,7 +38,9 @@ export class QueueStore {
     const result = await settle(call(endpoints.staffing.queue, {}, { quiet: true }));
     if (load !== this.loads) return;
     runInAction(() => {
-      if (result.status === 'ready') this.projects = result.answer;
+      // The queue holds every project short of a role; one with an am is that am's to complete, so
+      // "New clients" lists those nobody has taken yet.
+      if (result.status === 'ready') this.projects = result.answer.filter((project) => project.missing.includes('am'));
       // A list already shown stays shown through a failed refresh.
       if (result.status === 'ready' || !this.projects.length) this.status = result.status;
     });
