@@ -1,6 +1,6 @@
 import { runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import type { Project, StaffCandidate } from '@negayno/shared/contract';
+import type { Project, ProjectStaff, StaffCandidate } from '@negayno/shared/contract';
 import { formatDateTime } from '@negayno/shared/lib';
 import { member, project, projectCan, renderInApp, signInAs, apiServerForFile } from '@negayno/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -31,7 +31,7 @@ function show(overrides: Partial<Project>) {
   return shown;
 }
 
-const candidate = (person: typeof pm, load: [number, number], onTeam = false): StaffCandidate => ({
+const candidate = (person: ProjectStaff, load: [number, number], onTeam = false): StaffCandidate => ({
   ...person,
   load: { projects: load[0], openTasks: load[1] },
   onTeam,
