@@ -33,6 +33,11 @@ const useStyles = makeStyles({
   },
 });
 
+/** Whether the viewer is on the agency's side of the project (its team or a performer), not the client's. */
+export function isStaffViewer(project: Project): boolean {
+  return project.role === 'am' || project.role === 'pm' || project.role === 'sm' || project.role === 'performer';
+}
+
 /** The roles' labels, "Project manager, Sales manager", in the viewer's language. */
 export function useRoleList(): (roles: readonly TeamRole[]) => string {
   const { t } = useTranslation('board');
@@ -52,7 +57,7 @@ export const TeamSection = observer(function TeamSection(props: { project: Proje
   const { project } = props;
   const [changing, setChanging] = useState<TeamRole | null>(null);
   const [dialogRole, setDialogRole] = useState<TeamRole>('pm');
-  const staffViewer = project.role === 'am' || project.role === 'pm' || project.role === 'sm' || project.role === 'performer';
+  const staffViewer = isStaffViewer(project);
   const { missing, dueAt } = project.staffing;
   const late = dueAt !== null && dueAt * 1000 < Date.now();
   const byRole = new Map<TeamRole, ProjectStaff>(project.staff.map((person) => [person.role, person]));
@@ -71,10 +76,13 @@ export const TeamSection = observer(function TeamSection(props: { project: Proje
         <MessageBar intent={late ? 'warning' : 'info'} layout="multiline" data-testid="team-assigning">
           <MessageBarBody>
             <Text block weight="semibold">
-              {t('team.assigningTitle')}
+              {t(staffViewer ? 'team.incompleteTitle' : 'team.assigningTitle')}
             </Text>
             {dueAt !== null
-              ? t(late ? 'team.assigningLate' : 'team.assigningText', { roles: roleList(missing), time: formatDateTime(dueAt, ui.language) })
+              ? t(staffViewer ? 'team.incompleteText' : late ? 'team.assigningLate' : 'team.assigningText', {
+                  roles: roleList(missing),
+                  time: formatDateTime(dueAt, ui.language),
+                })
               : roleList(missing)}
           </MessageBarBody>
         </MessageBar>

@@ -17,7 +17,7 @@ import { useWorkStores } from '@negayno/shared/work-stores';
 import { EmptyState, SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
-import { TeamSection } from './TeamSection';
+import { TeamSection, isStaffViewer } from './TeamSection';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${DRAWER_MAX_WIDTH + 80}px, 100vw)` },
@@ -77,6 +77,7 @@ export const UsersDrawer = observer(function UsersDrawer(props: { project: Proje
           ))}
         </ul>
         {others &&
+          !isStaffViewer(project) &&
           (hasTeam ? (
             <Text size={200} className={styles.email} data-testid="users-alone">
               {t('users.aloneWithTeam')}

@@ -51,8 +51,9 @@ export class TeamStore {
     runInAction(() => {
       if (result.status === 'ready') {
         this.candidates = result.answer;
-        // The choice stays while its person is still on the list.
-        if (!this.ofRole.some((candidate) => candidate.id === this.chosen)) this.chosen = this.current?.id ?? null;
+        // The choice stays while its person is still on the list; else the one on the team now, or for
+        // an open role the least loaded.
+        if (!this.ofRole.some((candidate) => candidate.id === this.chosen)) this.chosen = (this.current ?? this.ofRole[0])?.id ?? null;
       }
       this.status = result.status;
     });

@@ -113,6 +113,8 @@ const en: Translation<typeof uk> = {
     assigningTitle: 'We are assigning your team',
     assigningText: 'Still to come: {{roles}}. We promise it by {{time}}.',
     assigningLate: 'Still to come: {{roles}}. We meant to be done by {{time}}; it is nearly there.',
+    incompleteTitle: 'The team is not complete',
+    incompleteText: 'Missing: {{roles}}. The client was promised it by {{time}}.',
     notAssigned: 'Not assigned yet',
     change: 'Change',
     assign: 'Assign',

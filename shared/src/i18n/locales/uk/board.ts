@@ -110,6 +110,8 @@ export default {
     assigningTitle: 'Підбираємо вашу команду',
     assigningText: 'Ще шукаємо: {{roles}}. Обіцяємо до {{time}}.',
     assigningLate: 'Ще шукаємо: {{roles}}. Ми мали встигнути до {{time}}, уже майже готово.',
+    incompleteTitle: 'Команда ще не повна',
+    incompleteText: 'Бракує: {{roles}}. Клієнту обіцяно до {{time}}.',
     notAssigned: 'Ще не призначено',
     change: 'Змінити',
     assign: 'Призначити',
