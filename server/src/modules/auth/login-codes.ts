@@ -30,9 +30,9 @@ export class LoginCodes {
     private readonly onUsed?: OnLoginCodeUsed,
   ) {}
 
-  async issue(userId: number, issuedBy: number | null): Promise<{ code: string; expiresAt: Date }> {
+  async issue(userId: number, issuedBy: number | null, executor: Db = this.db): Promise<{ code: string; expiresAt: Date }> {
     const code = randomReadable(CODE_LENGTH);
-    const row = await this.db
+    const row = await executor
       .insertInto('login_codes')
       .values({
         code_hash: keyedHash(this.secret, PURPOSE, code),
