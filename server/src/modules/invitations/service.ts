@@ -90,6 +90,11 @@ export class InvitationsService {
     return (await listInvitations(this.db, { kind: filter.kind, limit: filter.limit ?? 100, backFrom: filter.backFrom, search: filter.search })).map(view);
   }
 
+  async byCode(code: string, executor: Db = this.db): Promise<InvitationView | undefined> {
+    const row = await findInvitation(executor, normalizeInvitationCode(code));
+    return row && view(row);
+  }
+
   async byId(id: number, executor: Db = this.db): Promise<InvitationView | undefined> {
     const row = await findInvitationById(executor, id);
     return row && view(row);
