@@ -42,6 +42,7 @@ import {
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
 import { EventsService } from './modules/events/index.js';
 import { OpsService, type StaffingPort } from './modules/ops/index.js';
+import { StaffingJobs, StaffingService } from './modules/staffing/index.js';
 import { SERVER_ROOT } from './paths.js';
 
 export interface Services {
@@ -63,6 +64,10 @@ export interface Services {
   projects: ProjectsService;
   projectEditing: ProjectEditingService;
   projectMembers: ProjectMembersService;
+  /** A project's team (issue 31): staffing, the queue, team changes, deactivating staff. */
+  staffing: StaffingService;
+  /** The staffing SLA's watch (started by app.ts). */
+  staffingJobs: StaffingJobs;
   tasks: TasksService;
   boardAnswers: BoardAnswers;
   taskEditing: TaskEditingService;
@@ -92,12 +97,14 @@ export interface Services {
   pagePreloads: PagePreloads;
 }
 
-// TODO(issue 31): replaced by the staffing module's service when staffing-server is merged.
-const STAFFING_NOT_YET: StaffingPort = {
-  deactivate: () => Promise.reject(new Error('staffing service not wired yet')),
-  reactivate: () => Promise.reject(new Error('staffing service not wired yet')),
-  queue: () => Promise.resolve([]),
-};
+/** What the console asks of staffing: deactivation, reactivation (both audited by staffing) and the whole queue. */
+function staffingForOps(staffing: StaffingService): StaffingPort {
+  return {
+    deactivate: (actorId, userId, successorId) => staffing.deactivate(actorId, userId, successorId),
+    reactivate: (actorId, userId) => staffing.reactivate(actorId, userId),
+    queue: () => staffing.unstaffed(),
+  };
+}
 
 export function serverVersion(): string {
   return (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -110,10 +117,10 @@ export function serverVersion(): string {
  */
 export function createAccountServices(
   db: Db,
-  config: Pick<Config, 'telegram' | 'secret' | 'publicUrl' | 'filesDir'>,
+  config: Pick<Config, 'telegram' | 'secret' | 'publicUrl' | 'filesDir' | 'staffing'>,
 ): { ledger: LedgerService; projects: ProjectsService; users: UsersService; avatars: AvatarStore; telegram: TelegramChannelService } {
   const ledger = new LedgerService(db);
-  const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds));
+  const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds), config.staffing.slaHours);
   const telegram = new TelegramChannelService(db, {
     api: config.telegram.botToken ? new BotApi(config.telegram.apiUrl, config.telegram.botToken) : null,
     botUsername: config.telegram.botUsername,
@@ -151,14 +158,21 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     { app: new LiveSender(realtime), telegram },
     { ...DEFAULT_OUTBOX_OPTIONS, pollMs: config.notificationPollMs, log: { error: (object, message) => log.error(object, message) } },
   );
-  const projectEditing = new ProjectEditingService(db, projects, projectEvents);
+  const staffing = new StaffingService(db, config.staffing, projects, notifications, {
+    projectChanged: (projectId, users) => projectEvents.changed(projectId, { users }),
+    endSession: async (userId, tokenHash) => {
+      sessions.cache.forget(tokenHash);
+      await realtime.endSession(userId, tokenHash);
+    },
+  });
+  const projectEditing = new ProjectEditingService(db, projects, projectEvents, staffing);
   const tasks = new TasksService(db, projects, realtime, notifications);
   const moneyEvents = new MoneyEvents(realtime, (projectId) => projects.balanceOwnersOf(projectId));
   const statements = new Statements(db);
   const payouts = new PayoutsService(db, ledger, config.money, moneyEvents, statements, notifications);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
   const files = new FilesService(db, tasks, fileStoreOf(config), realtime, config.fileMaxBytes);
-  const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow);
+  const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
   return {
     config,
     db,
@@ -177,6 +191,8 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     idempotency: new Idempotency(db),
     projects,
     projectEditing,
+    staffing,
+    staffingJobs: new StaffingJobs(db, staffing, log),
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl, notifications),
     tasks,
     boardAnswers: new BoardAnswers(tasks),
@@ -196,7 +212,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
       log: { error: (object, message) => log.error(object, message) },
     }),
     events: new EventsService(realtime.log),
-    ops: new OpsService(db, mailer, invitations, payouts, statements, loginCodes, STAFFING_NOT_YET, { publicUrl: config.publicUrl }),
+    ops: new OpsService(db, mailer, invitations, payouts, statements, loginCodes, staffingForOps(staffing), { publicUrl: config.publicUrl }),
     telegram,
     outbox,
     emailDigest: new EmailDigest(

@@ -21,6 +21,10 @@ export const NOTIFICATION_KINDS = [
   // Issue 31, the operators' console:
   'payout_settled',
   'login_as_used',
+  'team_assigned',
+  'team_removed',
+  'project_unstaffed',
+  'staffing_overdue',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -41,6 +45,11 @@ export const EMAIL_GROUP_OF: Record<NotificationKind, EmailGroup> = {
   payout_settled: 'money',
   // A sign-in as the person: mailed whenever email is on (the tasks group is on for everyone by default).
   login_as_used: 'tasks',
+  // A project's team (issue 31) is the staff's work: mailed with the task events.
+  team_assigned: 'tasks',
+  team_removed: 'tasks',
+  project_unstaffed: 'tasks',
+  staffing_overdue: 'tasks',
 };
 
 /** The kind that is mailed as one digest of missed messages after a quiet period, not one mail each. */
@@ -92,6 +101,17 @@ const TEXTS: Texts = {
   login_as_used: {
     uk: 'Служба підтримки увійшла у ваш обліковий запис за одноразовим кодом',
     en: 'Support signed in to your account with a one-time code',
+  },
+  /** Issue 31: the person was put on a project's team (payload.role: am, pm or sm). */
+  team_assigned: { uk: 'Вас додано до команди проєкту «{project}» ({role})', en: 'You were added to the team of “{project}” ({role})' },
+  /** The person left a project's team (replaced, or their account deactivated). */
+  team_removed: { uk: 'Вас більше немає в команді проєкту «{project}»', en: 'You are no longer on the team of “{project}”' },
+  /** To every active am and operator: a project waits for its team ("New clients"), or a task was published in one without an am. */
+  project_unstaffed: { uk: 'Проєкт «{project}» чекає на команду', en: 'The project “{project}” is waiting for its team' },
+  /** To operators: a project with a published task still has no am or pm after SLA_STAFFING_HOURS. */
+  staffing_overdue: {
+    uk: 'Проєкт «{project}» досі без команди, а задачі вже опубліковано',
+    en: 'The project “{project}” still has no team, yet its tasks are published',
   },
 };
 
@@ -149,6 +169,13 @@ const TASK_ACTION_TEXTS: Record<string, { uk: string; en: string }> = {
   reject: { uk: 'у видаленні задачі відмовлено', en: 'the deletion was refused' },
 };
 
+/** A team role as `team_assigned` names it (payload.role). */
+const TEAM_ROLE_TEXTS: Record<string, { uk: string; en: string }> = {
+  am: { uk: 'акаунт-менеджер', en: 'account manager' },
+  pm: { uk: 'проєктний менеджер', en: 'project manager' },
+  sm: { uk: 'менеджер з продажу', en: 'sales manager' },
+};
+
 /** The text of a notification in a language; a missing part reads as empty rather than as a placeholder. */
 export function notificationText(kind: NotificationKind, payload: NotificationPayload, language: 'uk' | 'en'): string {
   const values: Record<string, string> = {
@@ -159,6 +186,7 @@ export function notificationText(kind: NotificationKind, payload: NotificationPa
     outcome: typeof payload.outcome === 'string' ? (PAYOUT_OUTCOME_TEXTS[payload.outcome]?.[language] ?? payload.outcome) : '',
     amount: amountText(payload),
     note: typeof payload.note === 'string' && payload.note !== '' ? `: ${payload.note}` : '',
+    role: typeof payload.role === 'string' ? (TEAM_ROLE_TEXTS[payload.role]?.[language] ?? payload.role) : '',
   };
   return fillTemplate(TEXTS[kind][language], values);
 }

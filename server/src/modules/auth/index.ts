@@ -5,7 +5,7 @@ export { installSessionHook, requireUser, userOf } from './hook.js';
 export { LIMITS, ipSubject } from './limits.js';
 export { LoginCodes, type OnLoginCodeUsed } from './login-codes.js';
 export { hashPassword, verifyPassword } from './passwords.js';
-export { findCredentials } from './repo.js';
+export { deleteSessionsOf, findCredentials } from './repo.js';
 export { authRoutes, clientInfoOf } from './routes.js';
 export { AuthService } from './service.js';
 export { SESSION_ENDED_CHANNEL } from './session-cache.js';

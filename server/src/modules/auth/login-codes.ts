@@ -54,6 +54,8 @@ export class LoginCodes {
         .select(['c.id', 'c.used_at', 'c.issued_by as issuedBy', 'u.id as userId', 'u.role', 'u.email', 'u.is_operator'])
         .select(sql<boolean>`c.expires_at <= now()`.as('expired'))
         .where('c.code_hash', '=', keyedHash(this.secret, PURPOSE, normalizedCode))
+        // A deactivated account (issue 31) is not signed in by a code issued before.
+        .where('u.deactivated_at', 'is', null)
         .forUpdate('c')
         .executeTakeFirst();
       if (!row) return { ok: false, error: 'code_is_incorrect' };

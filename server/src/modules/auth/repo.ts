@@ -7,11 +7,13 @@ export interface Credentials {
   passwordHash: string;
 }
 
+/** A deactivated account (issue 31) has no credentials: it cannot sign in nor recover its password. */
 export async function findCredentials(db: Db, email: string): Promise<Credentials | undefined> {
   const row = await db
     .selectFrom('users')
     .select(['id', 'role', 'email', 'password_hash', 'is_operator'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   return row && { user: { id: row.id, role: row.role, email: row.email, operator: row.is_operator }, passwordHash: row.password_hash };
 }
@@ -47,7 +49,7 @@ export interface ActiveSession {
   endsAtMs: number;
 }
 
-/** A live session: not expired, and younger than its absolute cap. */
+/** A live session: not expired, younger than its absolute cap, of an account that is not deactivated. */
 export async function findActiveSession(db: Db, tokenHash: string, touchIntervalSeconds: number, absoluteSeconds: number): Promise<ActiveSession | undefined> {
   const row = await db
     .selectFrom('sessions as s')
@@ -56,6 +58,7 @@ export async function findActiveSession(db: Db, tokenHash: string, touchInterval
     .select(sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${touchIntervalSeconds})`.as('isStale'))
     .select(sql<number>`floor(extract(epoch from least(s.expires_at, s.created_at + make_interval(secs => ${absoluteSeconds}))) * 1000)::int8`.as('endsAtMs'))
     .where('s.token_hash', '=', tokenHash)
+    .where('u.deactivated_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('s.created_at', '>', sql<Date>`now() - make_interval(secs => ${absoluteSeconds})`)
     .executeTakeFirst();
