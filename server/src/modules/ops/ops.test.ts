@@ -158,6 +158,31 @@ describe('the operators’ console (/ops)', () => {
     });
   });
 
+  it('deactivates a staff member through staffing (their projects to the successor, audited) and reactivates them', async () => {
+    const client = await createUser(ctx.db);
+    const project = await createProject(ctx.db, { owner: client });
+    const leaver = await createUser(ctx.db, { role: 'pm', email: 'leaver@test.test' });
+    const successor = await createUser(ctx.db, { role: 'pm' });
+    await attachStaff(ctx.db, project, leaver);
+    const leaverCookie = await ctx.login('leaver@test.test');
+
+    expect((await ctx.post(`/api/ops/staff/${leaver.id}/deactivate`, { successorId: client.id }, { cookie })).body).toMatchObject({ code: 'staff_role_is_wrong' });
+    expect((await ctx.post('/api/ops/staff/999999/deactivate', {}, { cookie })).body).toMatchObject({ code: 'user_not_found' });
+    const deactivated = data<OpsStaffMember>(await ctx.post(`/api/ops/staff/${leaver.id}/deactivate`, { successorId: successor.id }, { cookie }));
+    expect(deactivated).toMatchObject({ id: leaver.id, dateDeactivated: expect.any(Number), load: { projects: 0 } });
+    const team = await ctx.db.selectFrom('project_staff').select(['user_id', 'role']).where('project_id', '=', project.id).execute();
+    expect(team).toEqual([{ user_id: successor.id, role: 'pm' }]);
+    expect((await ctx.get('/api/user/profile', { cookie: leaverCookie })).status).toBe(401);
+    const listed = data<OpsStaffPage>(await ctx.get('/api/ops/staff?status=deactivated&q=leaver@test.test', { cookie })).list;
+    expect(listed.map((member) => member.id)).toEqual([leaver.id]);
+    expect(await auditOf('staff.deactivate', leaver.id)).toMatchObject({ operator: { id: operator.id }, before: { active: true }, after: { active: false } });
+
+    const reactivated = data<OpsStaffMember>(await ctx.post(`/api/ops/staff/${leaver.id}/reactivate`, {}, { cookie }));
+    expect(reactivated).toMatchObject({ id: leaver.id, dateDeactivated: null });
+    expect(await auditOf('staff.reactivate', leaver.id)).toMatchObject({ operator: { id: operator.id }, after: { active: true } });
+    await ctx.login('leaver@test.test');
+  });
+
   it('lists projects with client, team, missing roles, balance and open tasks, unstaffed first', async () => {
     const client = await createUser(ctx.db, { email: 'projects-client@test.test' });
     const staffed = await createProject(ctx.db, { owner: client, name: 'Укомплектований' });
@@ -276,6 +301,15 @@ describe('the operators’ console (/ops)', () => {
     ]);
     expect(ours.map((task) => task.id)).not.toContain(onTime.id);
     expect(ours[0]!.dateExpired).toBe(Math.floor(past.getTime() / 1000));
+
+    // Projects past the staffing SLA (4 hours by default) with a role unfilled; a fresh one is not late yet.
+    const late = await createProject(ctx.db, { owner: client, name: 'Давно без команди' });
+    await ctx.db.updateTable('projects').set({ created_at: new Date(Date.now() - 5 * 3600_000) }).where('id', '=', late.id).execute();
+    const fresh = await createProject(ctx.db, { owner: client, name: 'Щойно створений' });
+    const projects = data<OpsDeadlines>(await ctx.get('/api/ops/deadlines', { cookie })).projects.map((item) => item.id);
+    expect(projects).toContain(late.id);
+    expect(projects).toContain(project.id);
+    expect(projects).not.toContain(fresh.id);
   });
 
   it('sums the money per month and in total', async () => {
