@@ -141,8 +141,18 @@ describe('negayno-admin commands', () => {
       .orderBy('id')
       .execute();
     expect(entries).toEqual([
-      { operator_id: null, action: 'operator.grant', before: { email: 'to-operate@example.test', operator: false }, after: { email: 'to-operate@example.test', operator: true } },
-      { operator_id: null, action: 'operator.revoke', before: { email: 'to-operate@example.test', operator: true }, after: { email: 'to-operate@example.test', operator: false } },
+      {
+        operator_id: null,
+        action: 'operator.grant',
+        before: { email: 'to-operate@example.test', operator: false },
+        after: { email: 'to-operate@example.test', operator: true },
+      },
+      {
+        operator_id: null,
+        action: 'operator.revoke',
+        before: { email: 'to-operate@example.test', operator: true },
+        after: { email: 'to-operate@example.test', operator: false },
+      },
     ]);
     const listed = await admin('audit', '--limit', '2');
     expect(listed).toHaveLength(2);

@@ -113,7 +113,11 @@ describe('the operators’ console (/ops)', () => {
     const sm = await createUser(ctx.db, { role: 'sm', firstname: 'Сейлз', lastname: 'Знайденко' });
     await attachStaff(ctx.db, project, sm);
     await createTask(ctx.db, { project, author: client, status: 'discussion' });
-    await ctx.db.updateTable('users').set({ last_seen_at: new Date('2026-01-02T03:04:05Z') }).where('id', '=', sm.id).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ last_seen_at: new Date('2026-01-02T03:04:05Z') })
+      .where('id', '=', sm.id)
+      .execute();
 
     const found = data<OpsStaffPage>(await ctx.get('/api/ops/staff?q=знайденко', { cookie }));
     expect(found.list).toEqual([
@@ -166,7 +170,9 @@ describe('the operators’ console (/ops)', () => {
     await attachStaff(ctx.db, project, leaver);
     const leaverCookie = await ctx.login('leaver@test.test');
 
-    expect((await ctx.post(`/api/ops/staff/${leaver.id}/deactivate`, { successorId: client.id }, { cookie })).body).toMatchObject({ code: 'staff_role_is_wrong' });
+    expect((await ctx.post(`/api/ops/staff/${leaver.id}/deactivate`, { successorId: client.id }, { cookie })).body).toMatchObject({
+      code: 'staff_role_is_wrong',
+    });
     expect((await ctx.post('/api/ops/staff/999999/deactivate', {}, { cookie })).body).toMatchObject({ code: 'user_not_found' });
     const deactivated = data<OpsStaffMember>(await ctx.post(`/api/ops/staff/${leaver.id}/deactivate`, { successorId: successor.id }, { cookie }));
     expect(deactivated).toMatchObject({ id: leaver.id, dateDeactivated: expect.any(Number), load: { projects: 0 } });
@@ -211,7 +217,9 @@ describe('the operators’ console (/ops)', () => {
   });
 
   it('issues, lists and revokes invitation codes, audited with before and after', async () => {
-    const issued = data<OpsInvitation>(await ctx.post('/api/ops/invitations', { kind: 'performer', maxUses: 3, expiresInDays: 7, note: 'Осінній набір' }, { cookie }));
+    const issued = data<OpsInvitation>(
+      await ctx.post('/api/ops/invitations', { kind: 'performer', maxUses: 3, expiresInDays: 7, note: 'Осінній набір' }, { cookie }),
+    );
     expect(issued).toMatchObject({ kind: 'performer', maxUses: 3, useCount: 0, status: 'active', note: 'Осінній набір', issuer: { id: operator.id } });
     expect(issued.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(issued.dateExpires! - Date.now() / 1000).toBeGreaterThan(6.9 * 86_400);
@@ -228,8 +236,12 @@ describe('the operators’ console (/ops)', () => {
     expect(await auditOf('invitation.issue', issued.id)).toMatchObject({ before: null, after: { code: issued.code, status: 'active', maxUses: 3 } });
     expect(await auditOf('invitation.revoke', issued.id)).toMatchObject({ before: { status: 'active' }, after: { status: 'revoked' } });
 
-    expect((await ctx.post('/api/ops/invitations', { kind: 'boss', maxUses: null, expiresInDays: null }, { cookie })).body).toMatchObject({ code: 'option_not_found' });
-    expect((await ctx.post('/api/ops/invitations', { kind: 'client', maxUses: 0, expiresInDays: null }, { cookie })).body).toMatchObject({ code: 'invalid_value' });
+    expect((await ctx.post('/api/ops/invitations', { kind: 'boss', maxUses: null, expiresInDays: null }, { cookie })).body).toMatchObject({
+      code: 'option_not_found',
+    });
+    expect((await ctx.post('/api/ops/invitations', { kind: 'client', maxUses: 0, expiresInDays: null }, { cookie })).body).toMatchObject({
+      code: 'invalid_value',
+    });
     const unlimited = data<OpsInvitation>(await ctx.post('/api/ops/invitations', { kind: 'client', maxUses: null, expiresInDays: null, note: '' }, { cookie }));
     expect(unlimited).toMatchObject({ maxUses: null, dateExpires: null, note: null, status: 'active' });
   });
@@ -273,9 +285,14 @@ describe('the operators’ console (/ops)', () => {
       { kind: 'payout_settled', payload: expect.objectContaining({ outcome: 'completed', amount: 100_000, note: 'ПЛ-2026-001' }) },
       { kind: 'payout_settled', payload: expect.objectContaining({ outcome: 'rejected', amount: 50_000, note: 'Картку заблоковано' }) },
     ]);
-    const settled = data<OpsPayoutsPage>(await ctx.get('/api/ops/payouts?status=settled', { cookie })).list.filter((payout) => payout.payee.id === performer.id);
+    const settled = data<OpsPayoutsPage>(await ctx.get('/api/ops/payouts?status=settled', { cookie })).list.filter(
+      (payout) => payout.payee.id === performer.id,
+    );
     expect(settled.map((payout) => payout.number)).toEqual([second.number, first.number]);
-    expect(await auditOf('payout.complete', first.number)).toMatchObject({ before: { status: 'pending' }, after: { status: 'completed', note: 'ПЛ-2026-001' } });
+    expect(await auditOf('payout.complete', first.number)).toMatchObject({
+      before: { status: 'pending' },
+      after: { status: 'completed', note: 'ПЛ-2026-001' },
+    });
     expect(await auditOf('payout.reject', first.number)).toBeUndefined();
   });
 
@@ -304,7 +321,11 @@ describe('the operators’ console (/ops)', () => {
 
     // Projects past the staffing SLA (4 hours by default) with a role unfilled; a fresh one is not late yet.
     const late = await createProject(ctx.db, { owner: client, name: 'Давно без команди' });
-    await ctx.db.updateTable('projects').set({ created_at: new Date(Date.now() - 5 * 3600_000) }).where('id', '=', late.id).execute();
+    await ctx.db
+      .updateTable('projects')
+      .set({ created_at: new Date(Date.now() - 5 * 3600_000) })
+      .where('id', '=', late.id)
+      .execute();
     const fresh = await createProject(ctx.db, { owner: client, name: 'Щойно створений' });
     const projects = data<OpsDeadlines>(await ctx.get('/api/ops/deadlines', { cookie })).projects.map((item) => item.id);
     expect(projects).toContain(late.id);
@@ -372,7 +393,10 @@ describe('the operators’ console (/ops)', () => {
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     const second = data<{ list: AuditEntry[] }>(await ctx.get(`/api/ops/audit?backFrom=${ids.at(-1)}`, { cookie }));
     expect(second.list[0]!.id).toBeLessThan(ids.at(-1)!);
-    const count = await ctx.db.selectFrom('operator_audit').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const count = await ctx.db
+      .selectFrom('operator_audit')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(count.n).toBeGreaterThan(21);
   });
 
