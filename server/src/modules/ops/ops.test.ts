@@ -355,9 +355,40 @@ describe('the operators’ console (/ops)', () => {
     expect(after.months.at(-1)!.month).toBe(month);
     expect(after.months.at(-1)!.revenue - before.months.at(-1)!.revenue).toBe(7_000);
     expect(after.totals.revenue - before.totals.revenue).toBe(7_000);
-    // The payouts test completed 1,000.00 this month.
-    expect(after.totals.payoutsPaid).toBeGreaterThanOrEqual(100_000);
     expect(after.currency).toBe('UAH');
+
+    // A confirmed card top-up, and money put in a task's escrow.
+    const client = await createUser(ctx.db);
+    const project = await createProject(ctx.db, { owner: client });
+    const task = await createTask(ctx.db, { project, author: client, status: 'in_work' });
+    const clientCookie = await ctx.login(client.email);
+    const checkout = data<{ orderId: string }>(await ctx.post(`/api/project/${project.id}/balance/payment`, { amount: 250_000 }, { cookie: clientCookie }));
+    await ctx.post(`/api/payment/test/${checkout.orderId}`, { result: 'success' }, { cookie: clientCookie });
+    await ctx.services.ledger.post({
+      paymentType: 'taskpayment',
+      currency: 'UAH',
+      postings: [
+        { account: { kind: 'project', projectId: project.id }, amount: -90_000 },
+        { account: { kind: 'escrow', taskId: task.id }, amount: 90_000 },
+      ],
+    });
+    const later = data<OpsMoney>(await ctx.get('/api/ops/money', { cookie }));
+    expect(later.months.at(-1)!.topUps - after.months.at(-1)!.topUps).toBe(250_000);
+    expect(later.totals.topUps - after.totals.topUps).toBe(250_000);
+    expect(later.months.at(-1)!.escrow - after.months.at(-1)!.escrow).toBe(90_000);
+    expect(later.totals.escrow - after.totals.escrow).toBe(90_000);
+    expect(later.months.at(-2)!.escrow).toBe(after.months.at(-2)!.escrow);
+
+    // A payout asked (pending), then completed (paid).
+    const performer = await createUser(ctx.db, { role: 'performer' });
+    await fund({ kind: 'user_wallet', userId: performer.id }, 100_000);
+    const payout = data<Transaction>(await ctx.post('/api/user/balance/payout', { amount: 70_000 }, { cookie: await ctx.login(performer.email) }));
+    const asked = data<OpsMoney>(await ctx.get('/api/ops/money', { cookie }));
+    expect(asked.totals.payoutsPending - later.totals.payoutsPending).toBe(70_000);
+    await ctx.post(`/api/ops/payout/${payout.number}/complete`, { reference: 'R-1' }, { cookie });
+    const paid = data<OpsMoney>(await ctx.get('/api/ops/money', { cookie }));
+    expect(paid.totals.payoutsPending).toBe(later.totals.payoutsPending);
+    expect(paid.months.at(-1)!.payoutsPaid - later.months.at(-1)!.payoutsPaid).toBe(70_000);
   });
 
   it('issues a login-as code shown once, usable once, whose use the person is told of; audited without the code', async () => {
