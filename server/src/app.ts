@@ -36,6 +36,7 @@ import { avatarFilesRoute, PROFILE_CHANGED_CHANNEL, usersRoutes } from './module
 import { workflowRoutes } from './modules/workflow/index.js';
 import { chatsRoutes } from './modules/chats/index.js';
 import { eventsRoutes } from './modules/events/index.js';
+import { opsRoutes } from './modules/ops/index.js';
 import { staffingRoutes } from './modules/staffing/index.js';
 import { createServices, type Services } from './services.js';
 
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     notificationsRoutes,
     chatsRoutes,
     eventsRoutes,
+    opsRoutes,
     staffingRoutes,
   ]) {
     await app.register(routes(services), { prefix: API_ROOT });

@@ -41,6 +41,7 @@ import {
 } from './modules/notifications/index.js';
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
 import { EventsService } from './modules/events/index.js';
+import { OpsService, type StaffingPort } from './modules/ops/index.js';
 import { StaffingJobs, StaffingService } from './modules/staffing/index.js';
 import { SERVER_ROOT } from './paths.js';
 
@@ -82,6 +83,8 @@ export interface Services {
   /** Chats waiting for staff, and the event log's keeping time (started by app.ts). */
   chatJobs: ChatJobs;
   events: EventsService;
+  /** The operators' console (issue 31). */
+  ops: OpsService;
   telegram: TelegramChannelService;
   /** This process's worker of the notification outbox (started and stopped by app.ts). */
   outbox: NotificationOutbox;
@@ -92,6 +95,15 @@ export interface Services {
   readiness: Readiness;
   releases: ReleaseService;
   pagePreloads: PagePreloads;
+}
+
+/** What the console asks of staffing: deactivation, reactivation (both audited by staffing) and the whole queue. */
+function staffingForOps(staffing: StaffingService): StaffingPort {
+  return {
+    deactivate: (actorId, userId, successorId) => staffing.deactivate(actorId, userId, successorId),
+    reactivate: (actorId, userId) => staffing.reactivate(actorId, userId),
+    queue: () => staffing.unstaffed(),
+  };
 }
 
 export function serverVersion(): string {
@@ -132,12 +144,15 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const releaseFiles = new ReleaseFiles(config.releasesDir, config.webRoot);
   const releases = new ReleaseService(releaseFiles, log);
   const { ledger, projects, users, avatars, telegram } = createAccountServices(db, config);
-  const loginCodes = new LoginCodes(db, config.secret);
+  const notifications = new NotificationsService(db, taskAudience);
+  // A login-as code's use is told to the person it signed in as, in the redemption's transaction (issue 31).
+  const loginCodes = new LoginCodes(db, config.secret, async (trx, used) => {
+    await notifications.notify(trx, { kind: 'login_as_used', actorId: null, userIds: [used.userId] });
+  });
   const auth = new AuthService(db, limiter, sessions, realtime, loginCodes, new DeviceCookies(config.secret));
   const mailer = createMailer(config, db, log);
   const invitations = new InvitationsService(db);
   const projectEvents = new ProjectEvents(realtime);
-  const notifications = new NotificationsService(db, taskAudience);
   const outbox = new NotificationOutbox(
     db,
     { app: new LiveSender(realtime), telegram },
@@ -154,6 +169,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const tasks = new TasksService(db, projects, realtime, notifications);
   const moneyEvents = new MoneyEvents(realtime, (projectId) => projects.balanceOwnersOf(projectId));
   const statements = new Statements(db);
+  const payouts = new PayoutsService(db, ledger, config.money, moneyEvents, statements, notifications);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
   const files = new FilesService(db, tasks, fileStoreOf(config), realtime, config.fileMaxBytes);
   const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
@@ -171,7 +187,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     ledger,
     money: new MoneyService(db, ledger, config.money, statements, moneyEvents, projects, projectEditing, tasks),
     payments: new PaymentsService(db, ledger, config.money, cardProviderOf(config), moneyEvents, log, config.publicUrl),
-    payouts: new PayoutsService(db, ledger, config.money, moneyEvents, statements),
+    payouts,
     idempotency: new Idempotency(db),
     projects,
     projectEditing,
@@ -196,6 +212,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
       log: { error: (object, message) => log.error(object, message) },
     }),
     events: new EventsService(realtime.log),
+    ops: new OpsService(db, mailer, invitations, payouts, statements, loginCodes, staffingForOps(staffing), { publicUrl: config.publicUrl }),
     telegram,
     outbox,
     emailDigest: new EmailDigest(

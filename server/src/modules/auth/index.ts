@@ -3,7 +3,7 @@ export { sessionTokenOf, syncSessionHint } from './cookie.js';
 export { DeviceCookies } from './devices.js';
 export { installSessionHook, requireUser, userOf } from './hook.js';
 export { LIMITS, ipSubject } from './limits.js';
-export { LoginCodes } from './login-codes.js';
+export { LoginCodes, type OnLoginCodeUsed } from './login-codes.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export { deleteSessionsOf, findCredentials } from './repo.js';
 export { authRoutes, clientInfoOf } from './routes.js';
