@@ -1,5 +1,5 @@
 // Screenshots of the staffing screens (issue 31) in both themes, both languages, at 390 and 1440 px:
-// `node e2e/screens/staffing.mjs [out-dir]` (default .screens/staffing). It starts its own seeded
+// `node e2e/screens/staffing.mjs [out-dir] [screen-name-prefix…]` (default .screens/staffing, every screen). It starts its own seeded
 // server with STAFFING=queue: a demo client's new project waits for its team (the members drawer's
 // notice, the am's "New clients"); a second one taken by the am shows the team dialog; the demo
 // shop's drawer shows a whole team.
@@ -10,6 +10,7 @@ import { repoRoot, startServer } from '../support/server.mjs';
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 const out = process.argv[2] ?? join(repoRoot, '.screens', 'staffing');
+const prefixes = process.argv.slice(3);
 mkdirSync(out, { recursive: true });
 
 const server = await startServer({ STAFFING: 'queue' });
@@ -65,7 +66,7 @@ const SCREENS = [
 ];
 
 try {
-  for (const screen of SCREENS) {
+  for (const screen of SCREENS.filter((item) => prefixes.length === 0 || prefixes.some((prefix) => item.name.startsWith(prefix)))) {
     for (const language of ['uk', 'en']) {
       for (const theme of ['light', 'dark']) {
         for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
