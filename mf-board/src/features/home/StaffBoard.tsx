@@ -71,6 +71,8 @@ export const StaffBoard = observer(function StaffBoard() {
  * A project the viewer was just put on (taken from "New clients", or a team assigned live) may hold
  * tasks already: the board asks again when the list gains one. The first list is the board's own load.
  */
+const JOIN_SETTLE_MS = 2000;
+
 function useReloadOnNewProject(reload: () => void): void {
   const { projects } = useWorkStores();
   const known = useRef<Set<number> | null>(null);
@@ -84,7 +86,12 @@ function useReloadOnNewProject(reload: () => void): void {
     const ids = new Set(key ? key.split(',').map(Number) : []);
     const gained = known.current !== null && [...ids].some((id) => !known.current!.has(id));
     known.current = ids;
-    if (gained) reload();
+    if (!gained) return;
+    reload();
+    // The new project's room is joined in this same commit (useLiveBoard); a task published while the
+    // join is on its way reaches neither that read nor the room, so the board reads once more after it.
+    const again = setTimeout(reload, JOIN_SETTLE_MS);
+    return () => clearTimeout(again);
     // `reload` is a new closure every render; the list's ids are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, ready]);
