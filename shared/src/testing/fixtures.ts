@@ -20,6 +20,7 @@ export function projectCan(role: Project['role']): ProjectPermissions {
     openSettings: admin,
     delete: admin,
     createTask: contributor,
+    changeTeam: false,
   };
 }
 
@@ -36,13 +37,14 @@ export const NO_PROJECT_CAN: Readonly<ProjectPermissions> = Object.freeze({
   openSettings: false,
   delete: false,
   createTask: false,
+  changeTeam: false,
 });
 
 /** The profile's `can` and board view the server answers each account role (test data, as above). */
 export function accountView(role: AccountRole): Pick<UserProfile, 'can' | 'board'> {
   const columnSet = role === 'pm' || role === 'performer' ? 'estimation' : role === 'sm' ? 'sales' : 'client';
   return {
-    can: { createProject: role === 'user' },
+    can: { createProject: role === 'user', ops: false, takeProjects: role === 'am' },
     board: {
       home: role === 'user' ? 'firstProject' : 'allProjects',
       columnSet,
@@ -111,6 +113,7 @@ export function project(overrides: Partial<Project> = {}): Project {
     can: projectCan(overrides.role ?? 'administrator'),
     dateCreate: 1,
     dateArchived: null,
+    staffing: { missing: [], dueAt: null },
     ...overrides,
   };
 }
