@@ -74,7 +74,10 @@ test('a project manager never fetches the client-role chunk', async ({ page, bro
   expect(fromRemote(scripts, 'mf-board', STAFF), 'the staff board came in the staff chunk').not.toHaveLength(0);
   expect(fromRemote(scripts, 'mf-task-chat', STAFF), 'assigning performers came in the staff chunk').not.toHaveLength(0);
   expect(scripts.filter((url) => CLIENT_ROLE.test(url))).toEqual([]);
-  expect(scripts.filter((url) => OPS.test(url)), "a pm's browser never fetches the operators' console").toEqual([]);
+  expect(
+    scripts.filter((url) => OPS.test(url)),
+    "a pm's browser never fetches the operators' console",
+  ).toEqual([]);
 });
 
 test('a client never fetches the staff chunk', async ({ page }) => {
@@ -108,7 +111,10 @@ test("an operator's browser fetches the console's chunk from mf-board", async ({
   await signInByApi(page, DEMO.ops);
   await page.goto('/');
   await expect(page.getByTestId('user-menu')).toBeVisible();
-  expect(scripts.filter((url) => OPS.test(url)), 'not before the console is opened').toEqual([]);
+  expect(
+    scripts.filter((url) => OPS.test(url)),
+    'not before the console is opened',
+  ).toEqual([]);
   await page.goto('/ops/staff');
   await expect(page.getByTestId('ops-staff')).toBeVisible();
   expect(fromRemote(scripts, 'mf-board', OPS)).toHaveLength(1);

@@ -16,7 +16,15 @@ import {
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent-kit';
-import { AlertRegular, PersonRegular, ShieldKeyholeRegular, SignOutRegular, WalletRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
+import {
+  AlertRegular,
+  PersonRegular,
+  ShieldKeyholeRegular,
+  SignOutRegular,
+  WalletRegular,
+  WeatherMoonRegular,
+  WeatherSunnyRegular,
+} from '@fluentui/react-icons';
 import { BREAKPOINTS, ROUTES } from '@negayno/shared/contract';
 import { formatMoney, fullName, navigate } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';

@@ -37,4 +37,3 @@ export const OpsRoute = observer(function OpsRoute() {
     </Suspense>
   );
 });
-

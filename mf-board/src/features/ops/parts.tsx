@@ -67,7 +67,12 @@ export const ListFrame = observer(function ListFrame<T, F extends object>(props:
       )}
     </>
   );
-}) as <T, F extends object>(props: { list: PagedList<T, F>; empty: { title: string; text?: string; icon?: ReactNode }; testId: string; children: ReactNode }) => ReactNode;
+}) as <T, F extends object>(props: {
+  list: PagedList<T, F>;
+  empty: { title: string; text?: string; icon?: ReactNode };
+  testId: string;
+  children: ReactNode;
+}) => ReactNode;
 
 export function ListSkeleton() {
   const { t } = useTranslation('common');
@@ -176,7 +181,13 @@ export function ConfirmDialog(props: {
               {props.children}
               {props.field ? (
                 <Field label={props.field.label} required validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'}>
-                  <Input autoFocus value={value} maxLength={props.field.maxLength} onChange={(_event, data) => setValue(data.value)} data-testid={`${props.testId}-input`} />
+                  <Input
+                    autoFocus
+                    value={value}
+                    maxLength={props.field.maxLength}
+                    onChange={(_event, data) => setValue(data.value)}
+                    data-testid={`${props.testId}-input`}
+                  />
                 </Field>
               ) : (
                 error && (
@@ -190,7 +201,13 @@ export function ConfirmDialog(props: {
               <Button onClick={props.onClose} disabled={busy}>
                 {t('common:cancel')}
               </Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid={`${props.testId}-confirm`}>
+              <Button
+                appearance="primary"
+                type="submit"
+                disabled={busy}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
+                data-testid={`${props.testId}-confirm`}
+              >
                 {props.confirmLabel}
               </Button>
             </DialogActions>

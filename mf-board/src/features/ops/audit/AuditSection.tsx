@@ -10,7 +10,14 @@ import { ListFrame, SearchBox, useOpsStyles } from '../parts';
 import { AuditStore, changeLines } from './audit-store';
 
 const useStyles = makeStyles({
-  change: { margin: 0, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxWidth: '460px' },
+  change: {
+    margin: 0,
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase200,
+    whiteSpace: 'pre-wrap',
+    wordBreak: 'break-word',
+    maxWidth: '460px',
+  },
 });
 
 /** Audit: when, which operator, what action on what, and what changed. */
@@ -61,7 +68,12 @@ export const AuditSection = observer(function AuditSection(props: { store?: Audi
                   <TableCell>
                     <Text size={200}>
                       {entry.target.label ?? entry.target.kind}
-                      {entry.target.id !== null && <span className={styles.muted}> ({entry.target.kind} {entry.target.id})</span>}
+                      {entry.target.id !== null && (
+                        <span className={styles.muted}>
+                          {' '}
+                          ({entry.target.kind} {entry.target.id})
+                        </span>
+                      )}
                     </Text>
                   </TableCell>
                   <TableCell>

@@ -13,7 +13,12 @@ import { ListSkeleton, SearchBox, useOpsStyles } from '../parts';
 import { DeadlinesStore, type WatchedStatus } from './deadlines-store';
 
 const useStyles = makeStyles({
-  columns: { display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: tokens.spacingHorizontalL, '@media (max-width: 1023px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  columns: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalL,
+    '@media (max-width: 1023px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   tasks: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   task: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
@@ -36,7 +41,11 @@ export const DeadlinesSection = observer(function DeadlinesSection(props: { stor
     <section className={styles.section} data-testid="ops-deadlines">
       <div className={styles.toolbar}>
         <Field label={t('staff.status')}>
-          <Select value={store.statusFilter} onChange={(_event, data) => store.setStatusFilter(data.value as WatchedStatus | '')} data-testid="deadlines-status-filter">
+          <Select
+            value={store.statusFilter}
+            onChange={(_event, data) => store.setStatusFilter(data.value as WatchedStatus | '')}
+            data-testid="deadlines-status-filter"
+          >
             <option value="">{t('deadlines.anyStatus')}</option>
             {WATCHED_EXPIRATIONS.map((status) => (
               <option key={status} value={status}>
@@ -71,7 +80,8 @@ export const DeadlinesSection = observer(function DeadlinesSection(props: { stor
                           #{task.number} {task.name}
                         </Link>
                         <Text size={200} className={styles.muted}>
-                          {task.project.name} · {t(`deadlines.status.${task.status}`)} · {t('deadlines.expired', { date: formatDateTime(task.dateExpired, ui.language) })}
+                          {task.project.name} · {t(`deadlines.status.${task.status}`)} ·{' '}
+                          {t('deadlines.expired', { date: formatDateTime(task.dateExpired, ui.language) })}
                         </Text>
                       </li>
                     ))}

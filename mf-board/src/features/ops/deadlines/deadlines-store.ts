@@ -57,7 +57,9 @@ export class DeadlinesStore {
       (task) =>
         (this.statusFilter === '' || task.status === this.statusFilter) &&
         (query === '' ||
-          `${task.name} ${task.project.name} ${task.responsible ? `${task.responsible.firstname} ${task.responsible.lastname}` : ''}`.toLowerCase().includes(query)),
+          `${task.name} ${task.project.name} ${task.responsible ? `${task.responsible.firstname} ${task.responsible.lastname}` : ''}`
+            .toLowerCase()
+            .includes(query)),
     );
     const groups = new Map<number, OverdueGroup>();
     for (const task of [...tasks].sort((a, b) => a.dateExpired - b.dateExpired)) {

@@ -44,7 +44,11 @@ export const InvitationsSection = observer(function InvitationsSection(props: { 
     <section className={styles.section} data-testid="ops-invitations">
       <div className={styles.toolbar}>
         <Field label={t('invitations.kind')}>
-          <Select value={list.filters.kind ?? ''} onChange={(_event, data) => void list.setFilters({ kind: (data.value || undefined) as InvitationCodeKind | undefined })} data-testid="invitations-kind-filter">
+          <Select
+            value={list.filters.kind ?? ''}
+            onChange={(_event, data) => void list.setFilters({ kind: (data.value || undefined) as InvitationCodeKind | undefined })}
+            data-testid="invitations-kind-filter"
+          >
             <option value="">{t('invitations.anyKind')}</option>
             {INVITATION_KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -63,7 +67,11 @@ export const InvitationsSection = observer(function InvitationsSection(props: { 
           <MessageBarBody>{notice}</MessageBarBody>
         </MessageBar>
       )}
-      <ListFrame list={list} empty={{ title: t('invitations.emptyTitle'), text: t('invitations.emptyText'), icon: <TicketDiagonalRegular /> }} testId="invitations">
+      <ListFrame
+        list={list}
+        empty={{ title: t('invitations.emptyTitle'), text: t('invitations.emptyText'), icon: <TicketDiagonalRegular /> }}
+        testId="invitations"
+      >
         <div className={styles.scroll}>
           <Table size="small" aria-label={t('section.invitations')} className={styles.table}>
             <TableHeader>
@@ -91,7 +99,9 @@ export const InvitationsSection = observer(function InvitationsSection(props: { 
                       ? t('invitations.usesUnlimited', { used: invitation.useCount })
                       : t('invitations.usesValue', { used: invitation.useCount, max: invitation.maxUses })}
                   </TableCell>
-                  <TableCell className={styles.nowrap}>{invitation.dateExpires ? formatDate(invitation.dateExpires, ui.language) : t('invitations.noExpiry')}</TableCell>
+                  <TableCell className={styles.nowrap}>
+                    {invitation.dateExpires ? formatDate(invitation.dateExpires, ui.language) : t('invitations.noExpiry')}
+                  </TableCell>
                   <TableCell>
                     <Badge appearance="tint" color={STATUS_COLOR[invitation.status]} data-testid="invitation-status">
                       {t(`invitations.statuses.${invitation.status}`)}
@@ -193,11 +203,21 @@ export function IssueInvitationDialog(props: { store: InvitationsStore; onClose:
               <Field label={t('invitations.maxUses')} validationMessage={errors.maxUses} validationState={errors.maxUses ? 'error' : 'none'}>
                 <Input type="number" min={1} value={uses} disabled={unlimited} onChange={(_event, data) => setUses(data.value)} data-testid="issue-uses" />
               </Field>
-              <Checkbox label={t('invitations.unlimited')} checked={unlimited} onChange={(_event, data) => setUnlimited(Boolean(data.checked))} data-testid="issue-unlimited" />
+              <Checkbox
+                label={t('invitations.unlimited')}
+                checked={unlimited}
+                onChange={(_event, data) => setUnlimited(Boolean(data.checked))}
+                data-testid="issue-unlimited"
+              />
               <Field label={t('invitations.expiresInDays')} validationMessage={errors.expiresInDays} validationState={errors.expiresInDays ? 'error' : 'none'}>
                 <Input type="number" min={1} value={days} disabled={noExpiry} onChange={(_event, data) => setDays(data.value)} data-testid="issue-days" />
               </Field>
-              <Checkbox label={t('invitations.noExpiry')} checked={noExpiry} onChange={(_event, data) => setNoExpiry(Boolean(data.checked))} data-testid="issue-no-expiry" />
+              <Checkbox
+                label={t('invitations.noExpiry')}
+                checked={noExpiry}
+                onChange={(_event, data) => setNoExpiry(Boolean(data.checked))}
+                data-testid="issue-no-expiry"
+              />
               <Field label={t('invitations.note')}>
                 <Input value={note} maxLength={LENGTH.name} onChange={(_event, data) => setNote(data.value)} data-testid="issue-note" />
               </Field>

@@ -81,11 +81,23 @@ export const MoneySection = observer(function MoneySection(props: { store?: Mone
         <>
           <div className={own.legend} role="group" aria-label={t('money.chart')}>
             {MONEY_SERIES.map((key) => (
-              <Switch key={key} checked={!store.hidden.has(key)} onChange={() => store.toggle(key)} label={t(`money.${key}`)} data-testid={`money-series-${key}`} />
+              <Switch
+                key={key}
+                checked={!store.hidden.has(key)}
+                onChange={() => store.toggle(key)}
+                label={t(`money.${key}`)}
+                data-testid={`money-series-${key}`}
+              />
             ))}
           </div>
           <div className={own.chart} data-testid="money-chart">
-            <VictoryChart title={t('money.chart')} height={CHART_HEIGHT + 60} width={600} padding={{ top: 12, bottom: 28, left: AXIS_ROOM, right: 8 }} domainPadding={{ x: 30 }}>
+            <VictoryChart
+              title={t('money.chart')}
+              height={CHART_HEIGHT + 60}
+              width={600}
+              padding={{ top: 12, bottom: 28, left: AXIS_ROOM, right: 8 }}
+              domainPadding={{ x: 30 }}
+            >
               <VictoryAxis tickValues={months.map((month) => month.month)} tickFormat={label} style={axisStyle} />
               <VictoryAxis dependentAxis tickFormat={(value: number) => compact.format(value / 100)} style={axisStyle} tickCount={4} />
               {series.length > 0 && (

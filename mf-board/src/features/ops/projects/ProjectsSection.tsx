@@ -41,7 +41,12 @@ export const ProjectsSection = observer(function ProjectsSection(props: { store?
     <section className={styles.section} data-testid="ops-projects">
       <div className={styles.toolbar}>
         <SearchBox value={list.filters.q} onSearch={(q) => void list.setFilters({ q: q || undefined })} testId="projects-search" />
-        <Switch label={t('projects.unstaffed')} checked={list.filters.unstaffed} onChange={(_event, data) => void list.setFilters({ unstaffed: data.checked })} data-testid="projects-unstaffed" />
+        <Switch
+          label={t('projects.unstaffed')}
+          checked={list.filters.unstaffed}
+          onChange={(_event, data) => void list.setFilters({ unstaffed: data.checked })}
+          data-testid="projects-unstaffed"
+        />
       </div>
       <ListFrame list={list} empty={{ title: t('projects.emptyTitle'), text: t('projects.emptyText'), icon: <BriefcaseRegular /> }} testId="projects">
         <div className={styles.scroll}>
@@ -75,7 +80,8 @@ export const ProjectsSection = observer(function ProjectsSection(props: { store?
                         const member = project.team.find((one) => one.role === role);
                         return member ? (
                           <Text key={role} size={200} className={styles.nowrap}>
-                            <Avatar size={16} name={fullName(member)} image={member.avatarUrl ? { src: member.avatarUrl } : undefined} /> {t(`roleShort.${role}`)}: {fullName(member)}
+                            <Avatar size={16} name={fullName(member)} image={member.avatarUrl ? { src: member.avatarUrl } : undefined} />{' '}
+                            {t(`roleShort.${role}`)}: {fullName(member)}
                           </Text>
                         ) : (
                           <Badge key={role} appearance="tint" color="danger" size="small" data-testid="project-missing-role">
@@ -186,7 +192,13 @@ export function TeamDialog(props: { store: ProjectsStore; project: OpsProject; o
               <Button onClick={props.onClose} disabled={busy}>
                 {t('common:cancel')}
               </Button>
-              <Button appearance="primary" type="submit" disabled={busy || changed.length === 0} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="team-submit">
+              <Button
+                appearance="primary"
+                type="submit"
+                disabled={busy || changed.length === 0}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
+                data-testid="team-submit"
+              >
                 {t('projects.assign')}
               </Button>
             </DialogActions>

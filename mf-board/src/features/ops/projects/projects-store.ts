@@ -8,7 +8,8 @@ export type ProjectsFilters = Pick<OpsProjectsQuery, 'q' | 'unstaffed'>;
 
 export class ProjectsStore {
   readonly list = new PagedList<OpsProject, ProjectsFilters>(
-    (filters, backFrom) => call(endpoints.ops.projects, { query: { ...filters, unstaffed: filters.unstaffed || undefined, backFrom } }, { name: 'ops-projects', quiet: true }),
+    (filters, backFrom) =>
+      call(endpoints.ops.projects, { query: { ...filters, unstaffed: filters.unstaffed || undefined, backFrom } }, { name: 'ops-projects', quiet: true }),
     (project) => project.id,
     { unstaffed: false },
   );

@@ -64,7 +64,12 @@ describe('StaffSection', () => {
     await userEvent.type(within(dialog).getByTestId('create-staff-lastname'), 'Nova');
     await userEvent.click(within(dialog).getByTestId('create-staff-submit'));
     expect(await screen.findByTestId('staff-notice')).toHaveTextContent('A mail with a link to set a password was sent to new.pm@demo.test');
-    expect(server.requests.find((request) => request.method === 'POST')?.body).toEqual({ role: 'pm', email: 'new.pm@demo.test', firstname: 'Nina', lastname: 'Nova' });
+    expect(server.requests.find((request) => request.method === 'POST')?.body).toEqual({
+      role: 'pm',
+      email: 'new.pm@demo.test',
+      firstname: 'Nina',
+      lastname: 'Nova',
+    });
     expect(screen.getAllByTestId('staff-row')).toHaveLength(1);
   });
 
@@ -94,7 +99,11 @@ describe('StaffSection', () => {
     await userEvent.click(await screen.findByTestId('staff-deactivate'));
     const dialog = await screen.findByTestId('deactivate-dialog');
     const select = await within(dialog).findByTestId('deactivate-successor');
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Pick automatically (least loaded)', 'Staff12 Test · 4 proj. · 9 tasks']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Pick automatically (least loaded)', 'Staff12 Test · 4 proj. · 9 tasks']);
     await userEvent.selectOptions(select, '12');
     await userEvent.click(within(dialog).getByTestId('deactivate-dialog-confirm'));
     await waitFor(() => expect(screen.getByTestId('staff-notice')).toHaveTextContent('Staff30 Test was deactivated'));

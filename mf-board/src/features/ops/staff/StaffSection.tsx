@@ -51,7 +51,11 @@ export const StaffSection = observer(function StaffSection(props: { store?: Staf
     <section className={styles.section} data-testid="ops-staff">
       <div className={styles.toolbar}>
         <Field label={t('staff.role')}>
-          <Select value={list.filters.role ?? ''} onChange={(_event, data) => void list.setFilters({ role: (data.value || undefined) as StaffRole | undefined })} data-testid="staff-role-filter">
+          <Select
+            value={list.filters.role ?? ''}
+            onChange={(_event, data) => void list.setFilters({ role: (data.value || undefined) as StaffRole | undefined })}
+            data-testid="staff-role-filter"
+          >
             <option value="">{t('staff.anyRole')}</option>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>

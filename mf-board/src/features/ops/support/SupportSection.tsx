@@ -13,7 +13,13 @@ import { SupportStore } from './support-store';
 const useStyles = makeStyles({
   card: { maxWidth: '560px' },
   form: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start', flexWrap: 'wrap' },
-  code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, letterSpacing: '0.05em', wordBreak: 'break-all' },
+  code: {
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    letterSpacing: '0.05em',
+    wordBreak: 'break-all',
+  },
   codeRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   submit: { marginTop: '26px' },
 });
@@ -56,7 +62,14 @@ export const SupportSection = observer(function SupportSection(props: { store?: 
           <Field label={t('support.email')} required validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'} className={styles.grow}>
             <Input type="email" value={email} maxLength={LENGTH.email} onChange={(_event, data) => setEmail(data.value)} data-testid="support-email" />
           </Field>
-          <Button className={own.submit} appearance="primary" type="submit" disabled={store.busy} icon={store.busy ? <Spinner size="tiny" /> : undefined} data-testid="support-issue">
+          <Button
+            className={own.submit}
+            appearance="primary"
+            type="submit"
+            disabled={store.busy}
+            icon={store.busy ? <Spinner size="tiny" /> : undefined}
+            data-testid="support-issue"
+          >
             {t('support.issue')}
           </Button>
         </form>

@@ -161,7 +161,7 @@ const en: Translation<typeof uk> = {
   },
   support: {
     title: 'Login-as code',
-    text: "The code signs in once as the user, to see what they see. The user is told when it is used.",
+    text: 'The code signs in once as the user, to see what they see. The user is told when it is used.',
     email: "User's email",
     issue: 'Issue code',
     code: 'Code for {{name}} ({{email}})',
