@@ -36,6 +36,8 @@ import { avatarFilesRoute, PROFILE_CHANGED_CHANNEL, usersRoutes } from './module
 import { workflowRoutes } from './modules/workflow/index.js';
 import { chatsRoutes } from './modules/chats/index.js';
 import { eventsRoutes } from './modules/events/index.js';
+import { opsRoutes } from './modules/ops/index.js';
+import { staffingRoutes } from './modules/staffing/index.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_SWEEP_INTERVAL_MS = 60_000;
@@ -138,6 +140,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     notificationsRoutes,
     chatsRoutes,
     eventsRoutes,
+    opsRoutes,
+    staffingRoutes,
   ]) {
     await app.register(routes(services), { prefix: API_ROOT });
   }
@@ -210,8 +214,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   services.workflowScheduler.start(config.workflow.schedulerIntervalSeconds);
   // Chats waiting for staff tell the task's manager; the event log forgets what is past its keeping time.
   services.chatJobs.start(config.workflow.schedulerIntervalSeconds);
+  services.staffingJobs.start(config.workflow.schedulerIntervalSeconds);
   app.addHook('onClose', async () => {
     await services.chatJobs.stop();
+    await services.staffingJobs.stop();
     await services.realtime.settled();
     clearInterval(sessionSweep);
     await stopMoneyJobs();

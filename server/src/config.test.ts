@@ -112,6 +112,15 @@ describe('configuration', () => {
       expect(() => loadConfig({ S3_URL: wrong })).toThrow(/S3_URL/);
   });
 
+  it('staffs new projects automatically within 4 hours unless told otherwise', () => {
+    expect(loadConfig({}).staffing).toEqual({ mode: 'auto', slaHours: 4 });
+    expect(loadConfig({ STAFFING: 'queue', SLA_STAFFING_HOURS: '24' }).staffing).toEqual({ mode: 'queue', slaHours: 24 });
+    expect(loadConfig({ SLA_STAFFING_HOURS: '1' }).staffing.slaHours).toBe(1);
+    expect(loadConfig({ SLA_STAFFING_HOURS: '720' }).staffing.slaHours).toBe(720);
+    for (const wrong of ['0', '0.5', '721', 'soon']) expect(() => loadConfig({ SLA_STAFFING_HOURS: wrong })).toThrow(/SLA_STAFFING_HOURS/);
+    for (const wrong of ['manual', 'AUTO']) expect(() => loadConfig({ STAFFING: wrong })).toThrow(/STAFFING/);
+  });
+
   it('keeps a confirmation code’s lifetime between a second and the hour its flow lives', () => {
     expect(loadConfig({ EMAIL_CODE_TTL_SECONDS: '1' }).emailCodeTtlSeconds).toBe(1);
     expect(loadConfig({ EMAIL_CODE_TTL_SECONDS: '3600' }).emailCodeTtlSeconds).toBe(3600);

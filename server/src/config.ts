@@ -3,7 +3,7 @@
  * the root README.md (Configuration); keep the two in step.
  */
 import { isAbsolute, join, resolve } from 'node:path';
-import { EMAIL_CODE } from '@negayno/shared/contract';
+import { DEFAULT_SLA_STAFFING_HOURS, EMAIL_CODE, STAFFING_MODES, type StaffingMode } from '@negayno/shared/contract';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.js';
 
@@ -73,6 +73,15 @@ export interface Config {
   shutdownDrainSeconds: number;
   /** The task life cycle's time limits and money shares (decisions 3, 5). */
   workflow: WorkflowConfig;
+  /** How a new project gets its team (issue 31, decisions 2 "Staffing a project"). */
+  staffing: StaffingConfig;
+}
+
+export interface StaffingConfig {
+  /** `auto`: the least-loaded active am, pm and sm at creation; `queue`: the project waits for an am to take it (STAFFING). */
+  mode: StaffingMode;
+  /** Hours the agency promises a new project its whole team in (SLA_STAFFING_HOURS). */
+  slaHours: number;
 }
 
 /** Money settings (decisions 5). Bounds in whole units of the account's currency; percents as numbers. */
@@ -195,6 +204,8 @@ const environmentSchema = z
     SLA_OFFER_HOURS: z.coerce.number().positive().default(72),
     SLA_TEST_HOURS: z.coerce.number().positive().default(48),
     SLA_PROD_HOURS: z.coerce.number().positive().default(48),
+    STAFFING: z.enum(STAFFING_MODES).default('auto'),
+    SLA_STAFFING_HOURS: z.coerce.number().positive().min(1).max(720).default(DEFAULT_SLA_STAFFING_HOURS),
     PERFORMERS_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
     SM_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
     SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
@@ -354,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smSharePercent: vars.SM_SHARE_PERCENT,
       schedulerIntervalSeconds: vars.SCHEDULER_INTERVAL_SECONDS,
     },
+    staffing: { mode: vars.STAFFING, slaHours: vars.SLA_STAFFING_HOURS },
   };
 }
 

@@ -41,6 +41,8 @@ import {
 } from './modules/notifications/index.js';
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
 import { EventsService } from './modules/events/index.js';
+import { OpsService, type StaffingPort } from './modules/ops/index.js';
+import { StaffingJobs, StaffingService } from './modules/staffing/index.js';
 import { SERVER_ROOT } from './paths.js';
 
 export interface Services {
@@ -62,6 +64,10 @@ export interface Services {
   projects: ProjectsService;
   projectEditing: ProjectEditingService;
   projectMembers: ProjectMembersService;
+  /** A project's team (issue 31): staffing, the queue, team changes, deactivating staff. */
+  staffing: StaffingService;
+  /** The staffing SLA's watch (started by app.ts). */
+  staffingJobs: StaffingJobs;
   tasks: TasksService;
   boardAnswers: BoardAnswers;
   taskEditing: TaskEditingService;
@@ -77,6 +83,8 @@ export interface Services {
   /** Chats waiting for staff, and the event log's keeping time (started by app.ts). */
   chatJobs: ChatJobs;
   events: EventsService;
+  /** The operators' console (issue 31). */
+  ops: OpsService;
   telegram: TelegramChannelService;
   /** This process's worker of the notification outbox (started and stopped by app.ts). */
   outbox: NotificationOutbox;
@@ -87,6 +95,15 @@ export interface Services {
   readiness: Readiness;
   releases: ReleaseService;
   pagePreloads: PagePreloads;
+}
+
+/** What the console asks of staffing: deactivation, reactivation (both audited by staffing) and the whole queue. */
+function staffingForOps(staffing: StaffingService): StaffingPort {
+  return {
+    deactivate: (actorId, userId, successorId) => staffing.deactivate(actorId, userId, successorId),
+    reactivate: (actorId, userId) => staffing.reactivate(actorId, userId),
+    queue: () => staffing.unstaffed(),
+  };
 }
 
 export function serverVersion(): string {
@@ -100,10 +117,10 @@ export function serverVersion(): string {
  */
 export function createAccountServices(
   db: Db,
-  config: Pick<Config, 'telegram' | 'secret' | 'publicUrl' | 'filesDir'>,
+  config: Pick<Config, 'telegram' | 'secret' | 'publicUrl' | 'filesDir' | 'staffing'>,
 ): { ledger: LedgerService; projects: ProjectsService; users: UsersService; avatars: AvatarStore; telegram: TelegramChannelService } {
   const ledger = new LedgerService(db);
-  const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds));
+  const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds), config.staffing.slaHours);
   const telegram = new TelegramChannelService(db, {
     api: config.telegram.botToken ? new BotApi(config.telegram.apiUrl, config.telegram.botToken) : null,
     botUsername: config.telegram.botUsername,
@@ -127,24 +144,35 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const releaseFiles = new ReleaseFiles(config.releasesDir, config.webRoot);
   const releases = new ReleaseService(releaseFiles, log);
   const { ledger, projects, users, avatars, telegram } = createAccountServices(db, config);
-  const loginCodes = new LoginCodes(db, config.secret);
+  const notifications = new NotificationsService(db, taskAudience);
+  // A login-as code's use is told to the person it signed in as, in the redemption's transaction (issue 31).
+  const loginCodes = new LoginCodes(db, config.secret, async (trx, used) => {
+    await notifications.notify(trx, { kind: 'login_as_used', actorId: null, userIds: [used.userId] });
+  });
   const auth = new AuthService(db, limiter, sessions, realtime, loginCodes, new DeviceCookies(config.secret));
   const mailer = createMailer(config, db, log);
   const invitations = new InvitationsService(db);
   const projectEvents = new ProjectEvents(realtime);
-  const notifications = new NotificationsService(db, taskAudience);
   const outbox = new NotificationOutbox(
     db,
     { app: new LiveSender(realtime), telegram },
     { ...DEFAULT_OUTBOX_OPTIONS, pollMs: config.notificationPollMs, log: { error: (object, message) => log.error(object, message) } },
   );
-  const projectEditing = new ProjectEditingService(db, projects, projectEvents);
+  const staffing = new StaffingService(db, config.staffing, projects, notifications, {
+    projectChanged: (projectId, users) => projectEvents.changed(projectId, { users }),
+    endSession: async (userId, tokenHash) => {
+      sessions.cache.forget(tokenHash);
+      await realtime.endSession(userId, tokenHash);
+    },
+  });
+  const projectEditing = new ProjectEditingService(db, projects, projectEvents, staffing);
   const tasks = new TasksService(db, projects, realtime, notifications);
   const moneyEvents = new MoneyEvents(realtime, (projectId) => projects.balanceOwnersOf(projectId));
   const statements = new Statements(db);
+  const payouts = new PayoutsService(db, ledger, config.money, moneyEvents, statements, notifications);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
   const files = new FilesService(db, tasks, fileStoreOf(config), realtime, config.fileMaxBytes);
-  const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow);
+  const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
   return {
     config,
     db,
@@ -159,10 +187,12 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     ledger,
     money: new MoneyService(db, ledger, config.money, statements, moneyEvents, projects, projectEditing, tasks),
     payments: new PaymentsService(db, ledger, config.money, cardProviderOf(config), moneyEvents, log, config.publicUrl),
-    payouts: new PayoutsService(db, ledger, config.money, moneyEvents, statements),
+    payouts,
     idempotency: new Idempotency(db),
     projects,
     projectEditing,
+    staffing,
+    staffingJobs: new StaffingJobs(db, staffing, log),
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl, notifications),
     tasks,
     boardAnswers: new BoardAnswers(tasks),
@@ -182,6 +212,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
       log: { error: (object, message) => log.error(object, message) },
     }),
     events: new EventsService(realtime.log),
+    ops: new OpsService(db, mailer, invitations, payouts, statements, loginCodes, staffingForOps(staffing), { publicUrl: config.publicUrl }),
     telegram,
     outbox,
     emailDigest: new EmailDigest(

@@ -119,6 +119,37 @@ describe('negayno-admin commands', () => {
     await flow.ok('password', { password: NEW_PASSWORD });
   });
 
+  it('grants and revokes the operator flag, audited, and lists the audit log', async () => {
+    const staff = await createUser(ctx.db, { email: 'to-operate@example.test', role: 'pm' });
+    const cookie = await ctx.login('to-operate@example.test');
+    expect((await ctx.get('/api/ops/staff', { cookie })).status).toBe(404);
+    expect(await admin('grant-operator', '--email', 'TO-operate@example.test')).toEqual(['TO-operate@example.test is an operator now.']);
+    expect((await ctx.get('/api/ops/staff', { cookie })).status).toBe(200);
+    expect((await ctx.get('/api/user/profile', { cookie })).body).toMatchObject({ data: { can: { ops: true } } });
+    await admin('revoke-operator', '--email', 'to-operate@example.test');
+    expect((await ctx.get('/api/ops/staff', { cookie })).status).toBe(404);
+
+    await createUser(ctx.db, { email: 'a-client@example.test' });
+    await expect(admin('grant-operator', '--email', 'a-client@example.test')).rejects.toThrow(UsageError);
+    await expect(admin('grant-operator', '--email', 'nobody@example.test')).rejects.toThrow(UsageError);
+    await expect(admin('grant-operator')).rejects.toThrow(UsageError);
+
+    const entries = await ctx.db
+      .selectFrom('operator_audit')
+      .select(['operator_id', 'action', 'before', 'after'])
+      .where('target_id', '=', String(staff.id))
+      .orderBy('id')
+      .execute();
+    expect(entries).toEqual([
+      { operator_id: null, action: 'operator.grant', before: { email: 'to-operate@example.test', operator: false }, after: { email: 'to-operate@example.test', operator: true } },
+      { operator_id: null, action: 'operator.revoke', before: { email: 'to-operate@example.test', operator: true }, after: { email: 'to-operate@example.test', operator: false } },
+    ]);
+    const listed = await admin('audit', '--limit', '2');
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toMatch(new RegExp(`negayno-admin  operator\\.revoke user#${staff.id}  before .*"operator":true.*after .*"operator":false`));
+    await expect(admin('audit', '--limit', 'x')).rejects.toThrow(UsageError);
+  });
+
   it('lists every command in the usage', () => {
     for (const name of Object.keys(COMMANDS)) expect(usage()).toContain(`  ${name}`);
   });

@@ -14,7 +14,9 @@ import type { InvitationKind } from '../db/schema.js';
 import { readOutbox } from '../infra/mail/outbox.js';
 import { findCredentials, LoginCodes } from '../modules/auth/index.js';
 import { InvitationsService, type InvitationView } from '../modules/invitations/index.js';
+import { listAudit, recordAudit } from '../modules/audit/index.js';
 import { checkLedger, LedgerService } from '../modules/money/index.js';
+import { setOperatorFlag } from '../modules/ops/index.js';
 import { operatorPayouts } from './payouts.js';
 import { seedBenchProject } from '../seed/bench.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../seed/demo.js';
@@ -137,6 +139,13 @@ export const COMMANDS: Record<string, Command> = {
       const { users } = createAccountServices(database.db, config);
       const password = values.password ?? randomBytes(12).toString('base64url');
       const id = await users.createAccount({ email: values.email ?? '', password, firstname: values.firstname ?? '', lastname: values.lastname ?? '', role });
+      await recordAudit(database.db, {
+        operatorId: null,
+        action: 'staff.create',
+        targetKind: 'user',
+        targetId: id,
+        after: { email: values.email, role, firstname: values.firstname, lastname: values.lastname },
+      });
       print(`Created ${role} #${id} ${values.email}`);
       if (!values.password) print(`Password: ${password}`);
     },
@@ -173,7 +182,18 @@ export const COMMANDS: Record<string, Command> = {
       const expiresAt = days ? new Date(Date.now() + days * DAY_MS) : null;
       const codes: Array<string | undefined> = values.code ?? Array.from({ length: count ?? 1 }, () => undefined);
       for (const code of codes) {
-        print(invitationLine(await invitations.issue({ kind, maxUses, expiresAt, issuedBy, note: values.note ?? null, code })));
+        const issued = await database.db.transaction().execute(async (trx) => {
+          const invitation = await invitations.issue({ kind, maxUses, expiresAt, issuedBy, note: values.note ?? null, code }, trx);
+          await recordAudit(trx, {
+            operatorId: null,
+            action: 'invitation.issue',
+            targetKind: 'invitation',
+            targetId: invitation.id,
+            after: { code: invitation.code, kind, maxUses, status: invitation.status, note: invitation.note },
+          });
+          return invitation;
+        });
+        print(invitationLine(issued));
       }
     },
   },
@@ -194,7 +214,20 @@ export const COMMANDS: Record<string, Command> = {
     async run({ database, print }, args) {
       const { values } = parseArgs({ args, options: { code: { type: 'string' } } });
       const code = required(values.code, '--code');
-      const revoked = await new InvitationsService(database.db).revoke(code);
+      const revoked = await database.db.transaction().execute(async (trx) => {
+        const invitations = new InvitationsService(trx);
+        const before = await invitations.byCode(code, trx);
+        if (!before || !(await invitations.revokeById(before.id, trx))) return false;
+        await recordAudit(trx, {
+          operatorId: null,
+          action: 'invitation.revoke',
+          targetKind: 'invitation',
+          targetId: before.id,
+          before: { code: before.code, status: before.status },
+          after: { code: before.code, status: 'revoked' },
+        });
+        return true;
+      });
       if (!revoked) throw new UsageError(`no active invitation code ${code}`);
       print(`Revoked ${code.toUpperCase()}.`);
     },
@@ -207,7 +240,12 @@ export const COMMANDS: Record<string, Command> = {
       const email = required(values.email, '--email');
       const account = await findCredentials(database.db, email);
       if (!account) throw new UsageError(`no account with the email ${email}`);
-      const { code, expiresAt } = await new LoginCodes(database.db, config.secret).issue(account.user.id, await issuerId(database, values.issuer));
+      const issuedBy = await issuerId(database, values.issuer);
+      const { code, expiresAt } = await database.db.transaction().execute(async (trx) => {
+        const issued = await new LoginCodes(trx, config.secret).issue(account.user.id, issuedBy, trx);
+        await recordAudit(trx, { operatorId: null, action: 'support.login_code', targetKind: 'user', targetId: account.user.id, after: { email: account.user.email } });
+        return issued;
+      });
       print(`Login code for ${account.user.email} (${account.user.role}): ${code}`);
       print(`Valid once, until ${dateText(expiresAt)}, at /login-as.`);
     },
@@ -234,8 +272,45 @@ export const COMMANDS: Record<string, Command> = {
       if (!outcome) throw new UsageError('payout needs complete or reject');
       const id = positiveInt(number, 'N');
       if (id === undefined) throw new UsageError('N is required');
-      await operatorPayouts(database.db, config).settle(id, outcome);
+      await operatorPayouts(database.db, config).settle(id, outcome, {
+        operatorId: null,
+        alsoWithin: (trx) =>
+          recordAudit(trx, { operatorId: null, action: outcome === 'completed' ? 'payout.complete' : 'payout.reject', targetKind: 'payout', targetId: id, after: { status: outcome } }),
+      });
       print(`Payout #${id} ${outcome}.`);
+    },
+  },
+
+  'grant-operator': {
+    usage: 'grant-operator --email E       make the staff account E an operator (it reaches the console at /ops)',
+    async run({ database, print }, args) {
+      await setOperator(database, args, true);
+      print(`${required(parseArgs({ args, options: { email: { type: 'string' } } }).values.email, '--email')} is an operator now.`);
+    },
+  },
+
+  'revoke-operator': {
+    usage: 'revoke-operator --email E      take the operator flag from E (their next call to /ops is refused)',
+    async run({ database, print }, args) {
+      await setOperator(database, args, false);
+      print(`${required(parseArgs({ args, options: { email: { type: 'string' } } }).values.email, '--email')} is no longer an operator.`);
+    },
+  },
+
+  audit: {
+    usage: 'audit [--limit N]            the newest operator actions (who, what, on what, before and after)',
+    async run({ database, print }, args) {
+      const { values } = parseArgs({ args, options: { limit: { type: 'string' } } });
+      const entries = await listAudit(database.db, { limit: positiveInt(values.limit, '--limit') ?? 20 });
+      if (entries.length === 0) print('No operator actions yet.');
+      for (const entry of entries) {
+        const when = dateText(new Date(entry.date * 1000));
+        const who = entry.operator?.email ?? 'negayno-admin';
+        const change = [entry.before === null ? null : `before ${JSON.stringify(entry.before)}`, entry.after === null ? null : `after ${JSON.stringify(entry.after)}`]
+          .filter(Boolean)
+          .join('  ');
+        print(`${when}  ${who}  ${entry.action} ${entry.target.kind}#${entry.target.id ?? '—'}  ${change}`.trimEnd());
+      }
     },
   },
 
@@ -260,6 +335,26 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/** Grants or revokes the operator flag of a staff account, audited in the same transaction. */
+async function setOperator(database: DatabaseHandle, args: string[], operator: boolean): Promise<void> {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
+  const email = required(values.email, '--email');
+  const account = await findCredentials(database.db, email);
+  if (!account) throw new UsageError(`no account with the email ${email}`);
+  if (account.user.role === 'user') throw new UsageError('only staff accounts can be operators');
+  await database.db.transaction().execute(async (trx) => {
+    await setOperatorFlag(trx, account.user.id, operator);
+    await recordAudit(trx, {
+      operatorId: null,
+      action: operator ? 'operator.grant' : 'operator.revoke',
+      targetKind: 'user',
+      targetId: account.user.id,
+      before: { email: account.user.email, operator: account.user.operator === true },
+      after: { email: account.user.email, operator },
+    });
+  });
+}
 
 export function usage(): string {
   return `${USAGE_HEADER}\n${Object.values(COMMANDS)

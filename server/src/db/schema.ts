@@ -328,6 +328,8 @@ export interface LedgerTransactionsTable {
   external_ref: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** Issue 31: a settled payout's reference (completed) or reason (rejected), shown to the payee. */
+  settlement_note: Generated<string | null>;
 }
 
 export interface PostingsTable {

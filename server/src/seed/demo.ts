@@ -42,6 +42,7 @@ export const DEMO_LOGINS = [
   { email: 'pm@demo.test', who: 'project manager of both projects' },
   { email: 'sm@demo.test', who: 'sales manager of both projects' },
   { email: 'performer@demo.test', who: 'performer of the tasks from estimation on' },
+  { email: 'ops@demo.test', who: 'operator: the console at /ops (a performer account with the operator flag, on no team)' },
 ] as const;
 
 const PEOPLE: Record<string, UserInput> = {
@@ -52,6 +53,10 @@ const PEOPLE: Record<string, UserInput> = {
   pm: { email: 'pm@demo.test', firstname: 'Світлана', lastname: 'Ткаченко', role: 'pm' },
   sm: { email: 'sm@demo.test', firstname: 'Дмитро', lastname: 'Кравченко', role: 'sm' },
   performer: { email: 'performer@demo.test', firstname: 'Тарас', lastname: 'Олійник', role: 'performer', nickname: 'taras.dev' },
+  // The operator (issue 31) is a performer account: an am, pm or sm would be the least-loaded one of
+  // their role and take every new project under STAFFING=auto; a performer is on no team. Their last
+  // name sorts after the demo performer's, who stays first in the pm's list of performers.
+  ops: { email: 'ops@demo.test', firstname: 'Оксана', lastname: 'Шевчук', role: 'performer', nickname: 'ops.desk' },
 };
 
 interface DemoTask {
@@ -314,6 +319,7 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
 
     const people = {} as People;
     for (const [key, input] of Object.entries(PEOPLE)) people[key as keyof People] = await createUser(trx, { ...input, password: DEMO_PASSWORD });
+    await trx.updateTable('users').set({ is_operator: true }).where('id', '=', people.ops.id).execute();
 
     const shop = await createProject(trx, { owner: people.admin, name: 'Інтернет-магазин' });
     await addMember(trx, shop, people.user, 'user', { canNegayno: true });

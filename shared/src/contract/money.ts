@@ -127,6 +127,11 @@ export interface Transaction {
   document: { name: string } | null;
   sender: PersonName | null;
   recipient: PersonName | null;
+  /**
+   * A settled payout's words from the operator (issue 31): the payment reference of a completed one,
+   * the reason of a rejected one; null otherwise.
+   */
+  settlementNote: string | null;
   can: { cancel: boolean };
 }
 

@@ -11,7 +11,21 @@ import type { UnixSeconds } from './entities.js';
  * The events that notify today. The task life cycle and the chat add theirs here (a kind, its texts
  * below); the server's `notify` takes any of them.
  */
-export const NOTIFICATION_KINDS = ['invitation_sent', 'invitation_accepted', 'task_created', 'task_action', 'chat_message', 'chat_waiting'] as const;
+export const NOTIFICATION_KINDS = [
+  'invitation_sent',
+  'invitation_accepted',
+  'task_created',
+  'task_action',
+  'chat_message',
+  'chat_waiting',
+  // Issue 31, the operators' console:
+  'payout_settled',
+  'login_as_used',
+  'team_assigned',
+  'team_removed',
+  'project_unstaffed',
+  'staffing_overdue',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -28,6 +42,14 @@ export const EMAIL_GROUP_OF: Record<NotificationKind, EmailGroup> = {
   task_action: 'tasks',
   chat_message: 'chat',
   chat_waiting: 'chat',
+  payout_settled: 'money',
+  // A sign-in as the person: mailed whenever email is on (the tasks group is on for everyone by default).
+  login_as_used: 'tasks',
+  // A project's team (issue 31) is the staff's work: mailed with the task events.
+  team_assigned: 'tasks',
+  team_removed: 'tasks',
+  project_unstaffed: 'tasks',
+  staffing_overdue: 'tasks',
 };
 
 /** The kind that is mailed as one digest of missed messages after a quiet period, not one mail each. */
@@ -73,7 +95,38 @@ const TEXTS: Texts = {
   chat_message: { uk: '{title}: нове повідомлення від {actor}', en: '{title}: a new message from {actor}' },
   /** The task's manager: a client's message has waited for staff longer than CHAT_WAITING_MINUTES. */
   chat_waiting: { uk: '{title}: клієнт чекає на відповідь', en: '{title}: the client is waiting for an answer' },
+  /** An operator settled the person's payout (payload: outcome `completed` | `rejected`, amount, currency, note). */
+  payout_settled: { uk: 'Виплату {amount} {outcome}{note}', en: 'Payout of {amount} {outcome}{note}' },
+  /** A login-as code issued for the person was used to sign in as them (issue 31, support). */
+  login_as_used: {
+    uk: 'Служба підтримки увійшла у ваш обліковий запис за одноразовим кодом',
+    en: 'Support signed in to your account with a one-time code',
+  },
+  /** Issue 31: the person was put on a project's team (payload.role: am, pm or sm). */
+  team_assigned: { uk: 'Вас додано до команди проєкту «{project}» ({role})', en: 'You were added to the team of “{project}” ({role})' },
+  /** The person left a project's team (replaced, or their account deactivated). */
+  team_removed: { uk: 'Вас більше немає в команді проєкту «{project}»', en: 'You are no longer on the team of “{project}”' },
+  /** To every active am and operator: a project waits for its team ("New clients"), or a task was published in one without an am. */
+  project_unstaffed: { uk: 'Проєкт «{project}» чекає на команду', en: 'The project “{project}” is waiting for its team' },
+  /** To operators: a project with a published task still has no am or pm after SLA_STAFFING_HOURS. */
+  staffing_overdue: {
+    uk: 'Проєкт «{project}» досі без команди, а задачі вже опубліковано',
+    en: 'The project “{project}” still has no team, yet its tasks are published',
+  },
 };
+
+/** The words of a payout's outcome (`payout_settled`'s payload.outcome). */
+const PAYOUT_OUTCOME_TEXTS: Record<string, { uk: string; en: string }> = {
+  completed: { uk: 'виконано', en: 'completed' },
+  rejected: { uk: 'відхилено', en: 'rejected' },
+};
+
+/** `1 234,50 UAH`: minor units as the texts show them. */
+function amountText(payload: NotificationPayload): string {
+  if (typeof payload.amount !== 'number') return '';
+  const whole = (payload.amount / 100).toFixed(2);
+  return typeof payload.currency === 'string' ? `${whole} ${payload.currency}` : whole;
+}
 
 /** A task as the texts name it: `#12 «Cart»` (uk), `#12 “Cart”` (en). */
 export function taskTitle(payload: Pick<NotificationPayload, 'taskNumber' | 'taskName'>, language: 'uk' | 'en'): string {
@@ -116,6 +169,13 @@ const TASK_ACTION_TEXTS: Record<string, { uk: string; en: string }> = {
   reject: { uk: 'у видаленні задачі відмовлено', en: 'the deletion was refused' },
 };
 
+/** A team role as `team_assigned` names it (payload.role). */
+const TEAM_ROLE_TEXTS: Record<string, { uk: string; en: string }> = {
+  am: { uk: 'акаунт-менеджер', en: 'account manager' },
+  pm: { uk: 'проєктний менеджер', en: 'project manager' },
+  sm: { uk: 'менеджер з продажу', en: 'sales manager' },
+};
+
 /** The text of a notification in a language; a missing part reads as empty rather than as a placeholder. */
 export function notificationText(kind: NotificationKind, payload: NotificationPayload, language: 'uk' | 'en'): string {
   const values: Record<string, string> = {
@@ -123,6 +183,10 @@ export function notificationText(kind: NotificationKind, payload: NotificationPa
     project: payload.projectName ?? '',
     title: taskTitle(payload, language),
     action: typeof payload.action === 'string' ? (TASK_ACTION_TEXTS[payload.action]?.[language] ?? payload.action) : '',
+    outcome: typeof payload.outcome === 'string' ? (PAYOUT_OUTCOME_TEXTS[payload.outcome]?.[language] ?? payload.outcome) : '',
+    amount: amountText(payload),
+    note: typeof payload.note === 'string' && payload.note !== '' ? `: ${payload.note}` : '',
+    role: typeof payload.role === 'string' ? (TEAM_ROLE_TEXTS[payload.role]?.[language] ?? payload.role) : '',
   };
   return fillTemplate(TEXTS[kind][language], values);
 }

@@ -105,3 +105,36 @@ export function projectInvitationMail(to: string, invitation: { projectName: str
     text: [...texts.body(invitation.inviterName, invitation.projectName, invitation.link), '', '— Negayno'].join('\n'),
   };
 }
+
+const STAFF_WELCOME: Record<Language, { subject: string; body: (firstname: string, role: string, link: string) => string[] }> = {
+  uk: {
+    subject: 'Ваш обліковий запис у Negayno',
+    body: (firstname, role, link) => [
+      `${firstname}, для вас створено обліковий запис співробітника Negayno (роль: ${role}).`,
+      '',
+      'Щоб увійти, задайте собі пароль: відкрийте посилання, підтвердьте адресу кодом, який ми надішлемо, і введіть новий пароль.',
+      '',
+      `    ${link}`,
+      '',
+      'Якщо ви не чекали на цей лист, просто проігноруйте його.',
+    ],
+  },
+  en: {
+    subject: 'Your Negayno account',
+    body: (firstname, role, link) => [
+      `${firstname}, a Negayno staff account was made for you (role: ${role}).`,
+      '',
+      'To sign in, set your password: open the link, confirm your address with the code we send, and type a new password.',
+      '',
+      `    ${link}`,
+      '',
+      'If you did not expect this mail, just ignore it.',
+    ],
+  },
+};
+
+/** A new staff account (issue 31): no password is sent; the link leads to setting one through password recovery. */
+export function staffWelcomeMail(to: string, account: { firstname: string; role: string; link: string }, language: Language): MailMessage {
+  const texts = STAFF_WELCOME[language];
+  return { to, subject: texts.subject, text: [...texts.body(account.firstname, account.role, account.link), '', '— Negayno'].join('\n') };
+}

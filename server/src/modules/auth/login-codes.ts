@@ -20,15 +20,19 @@ export function formatLoginCode(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
+/** Runs inside the redemption's transaction (the composition root tells the signed-in-as user, issue 31). */
+export type OnLoginCodeUsed = (trx: Db, used: { userId: number; issuedBy: number | null }) => Promise<void>;
+
 export class LoginCodes {
   constructor(
     private readonly db: Db,
     private readonly secret: string,
+    private readonly onUsed?: OnLoginCodeUsed,
   ) {}
 
-  async issue(userId: number, issuedBy: number | null): Promise<{ code: string; expiresAt: Date }> {
+  async issue(userId: number, issuedBy: number | null, executor: Db = this.db): Promise<{ code: string; expiresAt: Date }> {
     const code = randomReadable(CODE_LENGTH);
-    const row = await this.db
+    const row = await executor
       .insertInto('login_codes')
       .values({
         code_hash: keyedHash(this.secret, PURPOSE, code),
@@ -47,9 +51,11 @@ export class LoginCodes {
       const row = await trx
         .selectFrom('login_codes as c')
         .innerJoin('users as u', 'u.id', 'c.user_id')
-        .select(['c.id', 'c.used_at', 'u.id as userId', 'u.role', 'u.email'])
+        .select(['c.id', 'c.used_at', 'c.issued_by as issuedBy', 'u.id as userId', 'u.role', 'u.email', 'u.is_operator'])
         .select(sql<boolean>`c.expires_at <= now()`.as('expired'))
         .where('c.code_hash', '=', keyedHash(this.secret, PURPOSE, normalizedCode))
+        // A deactivated account (issue 31) is not signed in by a code issued before.
+        .where('u.deactivated_at', 'is', null)
         .forUpdate('c')
         .executeTakeFirst();
       if (!row) return { ok: false, error: 'code_is_incorrect' };
@@ -60,7 +66,8 @@ export class LoginCodes {
         .set({ used_at: sql`now()` })
         .where('id', '=', row.id)
         .execute();
-      return { ok: true, user: { id: row.userId, role: row.role, email: row.email } };
+      await this.onUsed?.(trx, { userId: row.userId, issuedBy: row.issuedBy });
+      return { ok: true, user: { id: row.userId, role: row.role, email: row.email, operator: row.is_operator } };
     });
   }
 }

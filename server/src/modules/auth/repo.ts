@@ -7,13 +7,15 @@ export interface Credentials {
   passwordHash: string;
 }
 
+/** A deactivated account (issue 31) has no credentials: it cannot sign in nor recover its password. */
 export async function findCredentials(db: Db, email: string): Promise<Credentials | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'role', 'email', 'password_hash'])
+    .select(['id', 'role', 'email', 'password_hash', 'is_operator'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
-  return row && { user: { id: row.id, role: row.role, email: row.email }, passwordHash: row.password_hash };
+  return row && { user: { id: row.id, role: row.role, email: row.email, operator: row.is_operator }, passwordHash: row.password_hash };
 }
 
 export interface SessionLifetime {
@@ -47,19 +49,20 @@ export interface ActiveSession {
   endsAtMs: number;
 }
 
-/** A live session: not expired, and younger than its absolute cap. */
+/** A live session: not expired, younger than its absolute cap, of an account that is not deactivated. */
 export async function findActiveSession(db: Db, tokenHash: string, touchIntervalSeconds: number, absoluteSeconds: number): Promise<ActiveSession | undefined> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.role', 'u.email'])
+    .select(['u.id', 'u.role', 'u.email', 'u.is_operator'])
     .select(sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${touchIntervalSeconds})`.as('isStale'))
     .select(sql<number>`floor(extract(epoch from least(s.expires_at, s.created_at + make_interval(secs => ${absoluteSeconds}))) * 1000)::int8`.as('endsAtMs'))
     .where('s.token_hash', '=', tokenHash)
+    .where('u.deactivated_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('s.created_at', '>', sql<Date>`now() - make_interval(secs => ${absoluteSeconds})`)
     .executeTakeFirst();
-  return row && { user: { id: row.id, role: row.role, email: row.email }, isStale: row.isStale, endsAtMs: row.endsAtMs };
+  return row && { user: { id: row.id, role: row.role, email: row.email, operator: row.is_operator }, isStale: row.isStale, endsAtMs: row.endsAtMs };
 }
 
 /** Slides the session's expiry (never past its absolute cap) and marks its user as seen (which is what "online" reads). */

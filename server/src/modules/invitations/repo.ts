@@ -13,6 +13,9 @@ export interface InvitationRow {
   note: string | null;
   createdAt: Date;
   issuerEmail: string | null;
+  issuerId: number | null;
+  issuerFirstname: string | null;
+  issuerLastname: string | null;
   /** Evaluated by the database clock, the one every server process shares. */
   isExpired: boolean;
 }
@@ -32,6 +35,9 @@ function selectInvitations(db: Db) {
       'i.note',
       'i.created_at as createdAt',
       'u.email as issuerEmail',
+      'u.id as issuerId',
+      'u.firstname as issuerFirstname',
+      'u.lastname as issuerLastname',
     ])
     .select(sql<boolean>`coalesce(i.expires_at <= now(), false)`.as('isExpired'));
 }
@@ -42,10 +48,32 @@ export function findInvitation(db: Db, code: string): Promise<InvitationRow | un
     .executeTakeFirst();
 }
 
-export function listInvitations(db: Db, filter: { kind?: InvitationKind; limit: number }): Promise<InvitationRow[]> {
+export function findInvitationById(db: Db, id: number): Promise<InvitationRow | undefined> {
+  return selectInvitations(db).where('i.id', '=', id).executeTakeFirst();
+}
+
+/** Newest first; `backFrom` pages on (ids below it), `search` matches the code or the note. */
+export function listInvitations(db: Db, filter: { kind?: InvitationKind; limit: number; backFrom?: number; search?: string }): Promise<InvitationRow[]> {
   let query = selectInvitations(db).orderBy('i.id', 'desc').limit(filter.limit);
   if (filter.kind) query = query.where('i.kind', '=', filter.kind);
+  if (filter.backFrom !== undefined) query = query.where('i.id', '<', filter.backFrom);
+  if (filter.search) {
+    const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    query = query.where((eb) => eb.or([eb(sql`lower(i.code)`, 'like', pattern), eb(sql`lower(coalesce(i.note, ''))`, 'like', pattern)]));
+  }
   return query.execute();
+}
+
+/** Revokes the code with this id if it is not revoked yet; answers whether it was. */
+export async function revokeInvitationById(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .updateTable('invitation_codes')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertInvitation(

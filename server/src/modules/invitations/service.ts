@@ -14,12 +14,14 @@ import { randomReadable } from '../../lib/secure-codes.js';
 import { findUserById } from '../users/index.js';
 import {
   findInvitation,
+  findInvitationById,
   findInvitationUsage,
   findPromoOwner,
   insertInvitation,
   listInvitations,
   promoCodeIsTaken,
   revokeInvitation,
+  revokeInvitationById,
   countInvitationUse,
   type InvitationRow,
 } from './repo.js';
@@ -70,21 +72,37 @@ function generateCode(): string {
 export class InvitationsService {
   constructor(private readonly db: Db) {}
 
-  async issue(input: NewInvitation): Promise<InvitationView> {
+  /** Issues a code; given a transaction (`executor`), inside it (the console audits the issue with it). */
+  async issue(input: NewInvitation, executor: Db = this.db): Promise<InvitationView> {
     const invitation = validate(newInvitationSchema, input);
     let code = invitation.code;
     if (code) {
-      if (await promoCodeIsTaken(this.db, code)) throw new AppError('code_is_used', { code: 'code_is_used' });
+      if (await promoCodeIsTaken(executor, code)) throw new AppError('code_is_used', { code: 'code_is_used' });
     } else {
       do code = generateCode();
-      while (await promoCodeIsTaken(this.db, code));
+      while (await promoCodeIsTaken(executor, code));
     }
-    await insertInvitation(this.db, { ...invitation, code });
-    return view((await findInvitation(this.db, code))!);
+    await insertInvitation(executor, { ...invitation, code });
+    return view((await findInvitation(executor, code))!);
   }
 
-  async list(filter: { kind?: InvitationKind; limit?: number } = {}): Promise<InvitationView[]> {
-    return (await listInvitations(this.db, { kind: filter.kind, limit: filter.limit ?? 100 })).map(view);
+  async list(filter: { kind?: InvitationKind; limit?: number; backFrom?: number; search?: string } = {}): Promise<InvitationView[]> {
+    return (await listInvitations(this.db, { kind: filter.kind, limit: filter.limit ?? 100, backFrom: filter.backFrom, search: filter.search })).map(view);
+  }
+
+  async byCode(code: string, executor: Db = this.db): Promise<InvitationView | undefined> {
+    const row = await findInvitation(executor, normalizeInvitationCode(code));
+    return row && view(row);
+  }
+
+  async byId(id: number, executor: Db = this.db): Promise<InvitationView | undefined> {
+    const row = await findInvitationById(executor, id);
+    return row && view(row);
+  }
+
+  /** Revokes the code with this id (the console); answers whether it was still unrevoked. */
+  revokeById(id: number, executor: Db = this.db): Promise<boolean> {
+    return revokeInvitationById(executor, id);
   }
 
   /** Answers whether an active code was revoked. */

@@ -9,14 +9,24 @@ import type { MoneyConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import type { Notifier } from '../notifications/index.js';
 import { findUserById } from '../users/index.js';
 import type { MoneyEvents } from './events.js';
 import type { AccountRef, LedgerService } from './ledger.js';
 import { assertWithin, canCancelPayout, canRequestPayout } from './policy.js';
-import { findTransaction, pendingPayouts } from './repo.js';
+import { findTransaction, pendingPayouts, setSettlementNote } from './repo.js';
 import type { Statements } from './statements.js';
 
 export type PayoutSettlement = 'completed' | 'rejected';
+
+export interface SettleOptions {
+  /** What the payee sees: the payment reference of a completed payout, the reason of a rejected one. */
+  note?: string | null;
+  /** Who settled it (named in the payee's notification); null for the command-line tool. */
+  operatorId?: number | null;
+  /** Written in the settlement's own transaction (the operator's audit entry): kept or lost with it. */
+  alsoWithin?: (trx: Db) => Promise<void>;
+}
 
 export class PayoutsService {
   constructor(
@@ -25,6 +35,8 @@ export class PayoutsService {
     private readonly config: MoneyConfig,
     private readonly events: MoneyEvents,
     private readonly statements: Statements,
+    /** Tells the payee of the operator's decision (payout_settled), in the settlement's transaction. */
+    private readonly notifier?: Notifier,
   ) {}
 
   async request(user: AuthUser, amount: number): Promise<Transaction> {
@@ -60,14 +72,38 @@ export class PayoutsService {
     return this.statements.one(user, { kind: 'user_wallet', userId: user.id }, payout.currency, number);
   }
 
-  /** The operator's decision (negayno-admin payout complete|reject N). */
-  async settle(number: number, outcome: PayoutSettlement): Promise<void> {
+  /**
+   * The operator's decision (the console, negayno-admin payout complete|reject N). The status change,
+   * the money's way back (a rejection), the note, the payee's notification and `alsoWithin` commit
+   * together; a payout no longer pending (settled by someone else, or cancelled by its asker a moment
+   * earlier) moves nothing and answers payout_already_settled.
+   */
+  async settle(number: number, outcome: PayoutSettlement, options: SettleOptions = {}): Promise<void> {
     const payout = await findTransaction(this.db, number);
-    if (!payout || payout.paymentType !== 'payout') throw new AppError('transaction_not_found');
-    if (outcome === 'rejected') return this.reverse(number, 'rejected');
-    const settled = await this.ledger.settle(number, { expectedStatus: 'pending', status: 'completed', currency: payout.currency, postings: [] });
-    if (!settled) throw new AppError('method_not_allowed');
-    if (payout.senderId !== null) await this.events.transactionChanged(number, [{ kind: 'user_wallet', userId: payout.senderId }]);
+    if (!payout || payout.paymentType !== 'payout' || payout.senderId === null) throw new AppError('payout_not_found');
+    const payeeId = payout.senderId;
+    const wallet: AccountRef = { kind: 'user_wallet', userId: payeeId };
+    const postings =
+      outcome === 'rejected'
+        ? [
+            { account: { kind: 'provider' } as AccountRef, amount: -payout.amount },
+            { account: wallet, amount: payout.amount },
+          ]
+        : [];
+    const note = options.note?.trim() || null;
+    await this.db.transaction().execute(async (trx) => {
+      const settled = await this.ledger.settle(number, { expectedStatus: 'pending', status: outcome, currency: payout.currency, postings }, trx);
+      if (!settled) throw new AppError('payout_already_settled');
+      if (note !== null) await setSettlementNote(trx, number, note);
+      await this.notifier?.notify(trx, {
+        kind: 'payout_settled',
+        actorId: options.operatorId ?? null,
+        userIds: [payeeId],
+        payload: { outcome, amount: payout.amount, currency: payout.currency, note: note ?? '' },
+      });
+      await options.alsoWithin?.(trx);
+    });
+    await this.events.transactionChanged(number, [wallet]);
   }
 
   pending(): ReturnType<typeof pendingPayouts> {

@@ -33,6 +33,7 @@ export function toTransaction(row: TransactionRow, postings: AccountPosting[], c
     document: row.documentName ? { name: row.documentName } : null,
     sender: nameOf(row.senderFirstname, row.senderLastname),
     recipient: nameOf(row.recipientFirstname, row.recipientLastname),
+    settlementNote: row.settlementNote,
     can: { cancel: canCancelPayout(current.viewerId, row) },
   };
 }

@@ -197,6 +197,7 @@ export interface TransactionRow {
   senderLastname: string | null;
   recipientFirstname: string | null;
   recipientLastname: string | null;
+  settlementNote: string | null;
 }
 
 /** The postings of some transactions on one account, oldest first (a reversed payout has two). */
@@ -236,6 +237,7 @@ export async function statementOf(db: Db, accountId: number, options: { backFrom
       's.lastname as senderLastname',
       'r.firstname as recipientFirstname',
       'r.lastname as recipientLastname',
+      't.settlement_note as settlementNote',
     ])
     .where((eb) =>
       eb.or([
@@ -364,6 +366,11 @@ export async function findTransaction(
     .select(['id', 'payment_type as paymentType', 'status', 'amount', 'currency', 'sender_id as senderId'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** A settled payout's reference or reason, as its payee sees it (issue 31). */
+export async function setSettlementNote(db: Db, id: number, note: string): Promise<void> {
+  await db.updateTable('ledger_transactions').set({ settlement_note: note }).where('id', '=', id).execute();
 }
 
 /** Every account whose cached balance differs from the sum of its postings (the ledger check). */

@@ -9,20 +9,33 @@ import { canCreateProject, canDeleteProject, canRename, canSortProjects } from '
 import { insertProject, markProjectDeleted, peopleOf, renameProject, setSortOrders } from './repo.js';
 import type { ProjectsService } from './service.js';
 
+/**
+ * What a new project asks of the staffing module (wired in services.ts; projects must not import it):
+ * its team, in the creation's transaction. Answers who was put on it.
+ */
+export interface NewProjectStaffing {
+  staffNewProject(trx: Db, projectId: number, actorId: number | null): Promise<number[]>;
+}
+
 export class ProjectEditingService {
   constructor(
     private readonly db: Db,
     private readonly projects: ProjectsService,
     private readonly events: ProjectEvents,
+    private readonly staffing: NewProjectStaffing | null = null,
   ) {}
 
-  /** The creator owns it as administrator; it goes first in their list, in their account's currency. */
+  /**
+   * The creator owns it as administrator; it goes first in their list, in their account's currency. Its
+   * team is chosen in the same transaction (decisions 2), and the team sees it live.
+   */
   async create(user: AuthUser, name: string): Promise<Project> {
     if (!canCreateProject(user)) throw new AppError('access_denied');
-    const projectId = await this.db.transaction().execute(async (trx) => {
-      return insertProject(trx, { name, ownerId: user.id, currency: await accountCurrencyOf(trx, user.id) });
+    const { projectId, team } = await this.db.transaction().execute(async (trx) => {
+      const id = await insertProject(trx, { name, ownerId: user.id, currency: await accountCurrencyOf(trx, user.id) });
+      return { projectId: id, team: (await this.staffing?.staffNewProject(trx, id, user.id)) ?? [] };
     });
-    await this.events.changed(projectId, { users: [user.id] });
+    await this.events.changed(projectId, { users: [user.id, ...team] });
     return this.projects.get(user, projectId);
   }
 

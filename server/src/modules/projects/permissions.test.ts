@@ -29,6 +29,8 @@ interface World {
   taskId: number;
   targetId: number;
   pendingEmail: string;
+  /** A pm on no project: whom the team call puts in the pm's place. */
+  sparePmId: number;
 }
 
 interface Action {
@@ -152,6 +154,14 @@ const ACTIONS: Action[] = [
     expected: ADMINS_AND_USERS,
     projectCan: ['createTask'],
   },
+  {
+    name: 'PUT /project/{id}/team',
+    method: 'PUT',
+    path: (w) => `/api/project/${w.projectId}/team`,
+    payload: (w) => ({ role: 'pm', userId: w.sparePmId }),
+    expected: { ...ADMIN_ONLY, administrator: 'access_denied', am: 200 },
+    projectCan: ['changeTeam'],
+  },
   { name: 'POST /project/{id}/accept-invitation', method: 'POST', path: (w) => `/api/project/${w.projectId}/accept-invitation`, expected: INVITEE_ONLY },
   { name: 'DELETE /project/{id}/decline-invitation', method: 'DELETE', path: (w) => `/api/project/${w.projectId}/decline-invitation`, expected: INVITEE_ONLY },
   {
@@ -183,6 +193,7 @@ describe('issue 4: who may call what (role × action)', () => {
   let ctx: TestContext;
   const people = {} as Record<Viewer | 'target', UserRow>;
   const cookies = {} as Record<Viewer, string>;
+  let sparePm: UserRow;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -191,6 +202,7 @@ describe('issue 4: who may call what (role × action)', () => {
       people[viewer] = await createUser(ctx.db, { role, email: `${viewer}@roles.test` });
     }
     for (const viewer of VIEWERS) cookies[viewer] = await ctx.login(people[viewer].email);
+    sparePm = await createUser(ctx.db, { role: 'pm', email: 'spare-pm@roles.test' });
   });
   afterAll(() => ctx.close());
 
@@ -205,7 +217,7 @@ describe('issue 4: who may call what (role × action)', () => {
     const task = await createTask(ctx.db, { project, author: people.administrator, status: 'in_work', performers: [people.performer] });
     const pendingEmail = `pending-${++counter}@test.test`;
     await inviteEmail(ctx.db, project, pendingEmail);
-    return { projectId: project.id, taskId: task.id, targetId: people.target.id, pendingEmail };
+    return { projectId: project.id, taskId: task.id, targetId: people.target.id, pendingEmail, sparePmId: sparePm.id };
   }
 
   const rows = ACTIONS.flatMap((action) => VIEWERS.map((viewer) => [action.name, viewer, action.expected[viewer], action] as const));
@@ -259,6 +271,7 @@ describe('issue 4: who may call what (role × action)', () => {
       openSettings: 0,
       delete: 0,
       createTask: 0,
+      changeTeam: 0,
     } satisfies Record<keyof ProjectPermissions, 0>;
     // seeBalance has no call of its own: the next test holds it to the balance the answer carries.
     expect([...checked, 'seeBalance'].sort()).toEqual(Object.keys(project).sort());

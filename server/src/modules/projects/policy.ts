@@ -13,6 +13,8 @@ export type ProjectViewerRole = ProjectListItem['role'];
 export interface ProjectAccess {
   projectId: number;
   role: ProjectViewerRole;
+  /** The viewer is an operator (issue 31): they change any project's team, tied to it or not. */
+  operator?: boolean;
 }
 
 export function projectAccessOf(user: AuthUser, relation: ProjectRelation): ProjectAccess | null {
@@ -110,6 +112,11 @@ export function canCreateTask(access: ProjectAccess): boolean {
   return access.role === 'administrator' || access.role === 'user';
 }
 
+/** The project's am, or an operator, changes its team (decisions 2 "Staffing a project"). */
+export function canChangeTeam(access: ProjectAccess): boolean {
+  return access.role === 'am' || access.operator === true;
+}
+
 /**
  * The `can` of a project answer: each flag is the very rule its call asks, so what the browser offers
  * and what the server allows cannot drift (the role × action test holds them together).
@@ -128,7 +135,7 @@ export function projectPermissionsOf(access: ProjectAccess): ProjectPermissions 
     openSettings: canChangeMemberSettings(access),
     delete: canDeleteProject(access),
     createTask: canCreateTask(access),
-    changeTeam: access.role === 'am',
+    changeTeam: canChangeTeam(access),
   };
 }
 

@@ -1,4 +1,12 @@
-import { DEFAULT_SLA_STAFFING_HOURS, TEAM_ROLES, type ColumnCounters, type Project, type ProjectListItem, type ProjectStaff, type ProjectStaffing, type ProjectUser } from '@negayno/shared/contract';
+import {
+  TEAM_ROLES,
+  type ColumnCounters,
+  type Project,
+  type ProjectListItem,
+  type ProjectStaff,
+  type ProjectStaffing,
+  type ProjectUser,
+} from '@negayno/shared/contract';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/index.js';
 import { canSeeMemberContacts, projectPermissionsOf, type ProjectAccess } from './policy.js';
@@ -44,6 +52,8 @@ export interface ProjectParts {
   members: MemberRow[];
   invitedEmails: string[];
   staff: StaffRow[];
+  /** SLA_STAFFING_HOURS: how long after creation the agency promised the whole team. */
+  staffingSlaHours: number;
 }
 
 /** Staff and performers see the client's people by name and avatar: no emails, no invitations. */
@@ -60,9 +70,9 @@ function projectUsersFor(access: ProjectAccess, parts: ProjectParts): ProjectUse
 }
 
 /** The team roles nobody holds yet, and while any is unfilled, when the agency promised them. */
-function staffingOf(relation: ProjectRelation, staff: StaffRow[]): ProjectStaffing {
+function staffingOf(relation: ProjectRelation, staff: StaffRow[], slaHours: number): ProjectStaffing {
   const missing = TEAM_ROLES.filter((role) => !staff.some((row) => row.role === role));
-  const dueAt = missing.length > 0 ? toUnix(relation.createdAt) + DEFAULT_SLA_STAFFING_HOURS * 3600 : null;
+  const dueAt = missing.length > 0 ? toUnix(relation.createdAt) + Math.round(slaHours * 3600) : null;
   return { missing, dueAt };
 }
 
@@ -75,7 +85,7 @@ export function toProject(relation: ProjectRelation, access: ProjectAccess, part
     counters: parts.counters,
     projectUsers: projectUsersFor(access, parts),
     staff: parts.staff.map(toProjectStaff),
-    staffing: staffingOf(relation, parts.staff),
+    staffing: staffingOf(relation, parts.staff, parts.staffingSlaHours),
     role: access.role,
     can: projectPermissionsOf(access),
     dateCreate: toUnix(relation.createdAt),

@@ -52,6 +52,17 @@ export async function relationsOf(db: Db, userId: number, onlyProjectId?: number
   return query.orderBy('projects.id').execute();
 }
 
+/** A live project as a relation of nobody in particular (no member, staff or performer ties). */
+export async function relationOfProject(db: Db, projectId: number): Promise<ProjectRelation | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .select(['projects.id as projectId', 'projects.name', 'projects.currency', 'projects.created_at as createdAt', 'projects.archived_at as archivedAt'])
+    .where('projects.id', '=', projectId)
+    .where('projects.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row && { ...row, memberRole: null, sortOrder: null, staffRole: null, performsATask: false };
+}
+
 /**
  * How each of these users is tied to one project, in one statement (a task's audience asks it of every
  * person a task event may concern; one relationsOf each was a query per person). Users with no tie to

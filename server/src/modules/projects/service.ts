@@ -1,15 +1,20 @@
-import type { ColumnCounters, Currency, Project, ProjectListItem } from '@negayno/shared/contract';
+import { DEFAULT_SLA_STAFFING_HOURS, type ColumnCounters, type Currency, type Project, type ProjectListItem } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { BalanceReader } from '../../lib/balances.js';
 import { canSeeProjectBalance, isPendingInvitation, projectAccessOf, type ProjectAccess } from './policy.js';
 import { toInvitationListItem, toProject, toProjectListItem } from './presenters.js';
-import { emailInvitationsOf, membersOf, relationsOf, staffOf, staffOfProjects, type ProjectRelation, type StaffRow } from './repo.js';
+import { emailInvitationsOf, membersOf, relationOfProject, relationsOf, staffOf, staffOfProjects, type ProjectRelation, type StaffRow } from './repo.js';
 
 export interface AccessibleProject {
   relation: ProjectRelation;
   access: ProjectAccess;
+}
+
+/** The label an operator who is not tied to a project is shown with: their own account role. */
+function staffRoleOf(user: AuthUser): ProjectAccess['role'] {
+  return user.role === 'user' ? 'guest' : user.role;
 }
 
 function byViewerOrder(a: { relation: ProjectRelation }, b: { relation: ProjectRelation }): number {
@@ -28,6 +33,8 @@ export class ProjectsService {
     private readonly db: Db,
     private readonly ledger: BalanceReader,
     private readonly columnCounters: ColumnCounting,
+    /** SLA_STAFFING_HOURS (issue 31): `Project.staffing.dueAt` is creation plus this. */
+    private readonly staffingSlaHours: number = DEFAULT_SLA_STAFFING_HOURS,
   ) {}
 
   /** Every project the user may see, with their role in it, in the user's own order. */
@@ -92,10 +99,18 @@ export class ProjectsService {
     );
   }
 
-  /** A project the viewer may not see is answered exactly like one that does not exist. */
-  async get(user: AuthUser, projectId: number): Promise<Project> {
-    const [relation] = await relationsOf(this.db, user.id, projectId);
-    const access = relation ? projectAccessOf(user, relation) : null;
+  /**
+   * A project the viewer may not see is answered exactly like one that does not exist. `asOperator`
+   * (the staffing module, for an operator it has checked): any live project, tied to the viewer or not,
+   * with the operator's right to change its team.
+   */
+  async get(user: AuthUser, projectId: number, options: { asOperator?: boolean } = {}): Promise<Project> {
+    let relation: ProjectRelation | undefined = (await relationsOf(this.db, user.id, projectId))[0];
+    let access = relation ? projectAccessOf(user, relation) : null;
+    if (options.asOperator) {
+      relation ??= await relationOfProject(this.db, projectId);
+      if (relation) access = { projectId, role: access?.role ?? staffRoleOf(user), operator: true };
+    }
     if (!relation || !access) throw new AppError('project_not_found');
     const [counters, members, invitations, staff, balance] = await Promise.all([
       this.columnCounters(user, [projectId]),
@@ -110,7 +125,13 @@ export class ProjectsService {
       members,
       invitedEmails: invitations.map((invitation) => invitation.email),
       staff,
+      staffingSlaHours: this.staffingSlaHours,
     });
+  }
+
+  /** Whether a live (not deleted) project of this id exists, whoever asks. */
+  async exists(projectId: number): Promise<boolean> {
+    return (await relationOfProject(this.db, projectId)) !== undefined;
   }
 
   /** Whether two users both see at least one common project. */

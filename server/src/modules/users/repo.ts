@@ -37,10 +37,10 @@ export async function accountCurrencyOf(db: Db, userId: number): Promise<Currenc
   return row.currency;
 }
 
-export function findUserByEmail(db: Db, email: string): Promise<Pick<UserRow, 'id' | 'role' | 'email'> | undefined> {
+export function findUserByEmail(db: Db, email: string): Promise<Pick<UserRow, 'id' | 'role' | 'email' | 'firstname' | 'lastname'> | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'role', 'email'])
+    .select(['id', 'role', 'email', 'firstname', 'lastname'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
 }

@@ -79,7 +79,13 @@ export class UsersService {
       this.notifications.unreadCount(row.id),
       this.notifications.telegramOf(row.id),
     ]);
-    return toUserProfile(row, { balance, bonusBalance, projectCount: projects.length, notificationCount, telegram }, this.profileRules(user));
+        // The operator flag is read from the row, not the session (kept a few seconds): granting or revoking
+    // it shows in the next profile (the users row's change drops the kept profile answers).
+    return toUserProfile(
+      row,
+      { balance, bonusBalance, projectCount: projects.length, notificationCount, telegram },
+      this.profileRules({ ...user, operator: row.is_operator }),
+    );
   }
 
   /** The profile's own edits: each writes the signed-in user's row only and answers the fresh profile. */

@@ -57,6 +57,14 @@ interface Done {
   documentsChanged: boolean;
 }
 
+/**
+ * What publishing asks of the staffing module (wired in services.ts): a task published in a project
+ * without an am is announced to every am and operator, in the step's transaction (issue 31).
+ */
+export interface PublishWatch {
+  taskPublished(trx: Db, task: { projectId: number; taskId: number }, actorId: number | null): Promise<void>;
+}
+
 export class WorkflowService {
   private readonly deps: StepDeps;
 
@@ -68,6 +76,7 @@ export class WorkflowService {
     private readonly notifier: WorkflowNotifier,
     escrow: EscrowService,
     settings: WorkflowConfig,
+    private readonly staffing: PublishWatch | null = null,
   ) {
     this.deps = { escrow, settings };
   }
@@ -211,6 +220,7 @@ export class WorkflowService {
     const userIds = [...new Set(row.notify.flatMap((audience) => people[audience]))].filter((id) => id !== actor.userId);
     if (userIds.length > 0)
       await this.notifier.notify(trx, { userIds, kind: `task.${name}`, taskId: task.id, projectId: task.project_id, actorId: actor.userId });
+    if (name === 'publish') await this.staffing?.taskPublished(trx, { projectId: task.project_id, taskId: task.id }, actor.userId);
     return done;
   }
 
