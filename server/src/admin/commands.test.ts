@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { FlowClient, NEW_PASSWORD, lastCodeTo, registerClient } from '../test/flows.js';
-import { createUser } from '../seed/builders.js';
+import { attachStaff, createProject, createTask, createUser } from '../seed/builders.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { SERVER_ROOT } from '../paths.js';
 import { COMMANDS, UsageError, usage } from './commands.js';
@@ -148,6 +148,57 @@ describe('negayno-admin commands', () => {
     expect(listed).toHaveLength(2);
     expect(listed[0]).toMatch(new RegExp(`negayno-admin  operator\\.revoke user#${staff.id}  before .*"operator":true.*after .*"operator":false`));
     await expect(admin('audit', '--limit', 'x')).rejects.toThrow(UsageError);
+  });
+
+  it('puts staff on a project (audited), lists projects with their teams and the unstaffed ones, and deactivates staff', async () => {
+    const owner = await createUser(ctx.db, { email: 'cli-client@example.test' });
+    const am = await createUser(ctx.db, { email: 'cli-am@example.test', role: 'am' });
+    const pm = await createUser(ctx.db, { email: 'cli-pm@example.test', role: 'pm' });
+    const nextAm = await createUser(ctx.db, { email: 'cli-next-am@example.test', role: 'am' });
+    const project = await createProject(ctx.db, { owner, name: 'CLI проєкт' });
+    await createTask(ctx.db, { project, author: owner, status: 'published' });
+
+    const unstaffed = await admin('list-projects', '--unstaffed');
+    expect(unstaffed.find((line) => line.startsWith(`#${project.id} `))).toMatch(
+      /CLI проєкт {2}client cli-client@example\.test {2}missing am, pm, sm {2}published 1 {2}due \d{4}-/,
+    );
+
+    expect(await admin('assign-staff', '--project', String(project.id), '--am', 'cli-am@example.test', '--pm', 'CLI-PM@example.test')).toEqual([
+      `Project #${project.id}: am is cli-am@example.test`,
+      `Project #${project.id}: pm is cli-pm@example.test`,
+    ]);
+    const all = await admin('list-projects');
+    expect(all.find((line) => line.startsWith(`#${project.id} `))).toMatch(/am cli-am@example\.test {2}pm cli-pm@example\.test {2}sm —$/);
+    const audit = await ctx.db
+      .selectFrom('operator_audit')
+      .select(['operator_id', 'action', 'after'])
+      .where('target_id', '=', String(project.id))
+      .where('target_kind', '=', 'project')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { operator_id: null, action: 'team.assign', after: { role: 'am', userId: am.id } },
+      { operator_id: null, action: 'team.assign', after: { role: 'pm', userId: pm.id } },
+    ]);
+    await expect(admin('assign-staff', '--project', String(project.id), '--sm', 'cli-pm@example.test')).rejects.toMatchObject({ code: 'staff_role_is_wrong' });
+    await expect(admin('assign-staff', '--project', String(project.id), '--sm', 'nobody@example.test')).rejects.toThrow(UsageError);
+    await expect(admin('assign-staff', '--project', String(project.id))).rejects.toThrow(UsageError);
+    await expect(admin('assign-staff', '--am', 'cli-am@example.test')).rejects.toThrow(UsageError);
+
+    const cookie = await ctx.login('cli-am@example.test');
+    expect(await admin('deactivate-staff', '--email', 'cli-am@example.test', '--successor', 'cli-next-am@example.test')).toEqual([
+      'Deactivated am cli-am@example.test (1 session(s) ended).',
+      `Project #${project.id}: am to #${nextAm.id}`,
+    ]);
+    expect((await ctx.get('/api/user/profile', { cookie })).status).toBe(401);
+    await expect(ctx.login('cli-am@example.test')).rejects.toThrow(/login of cli-am@example.test failed/);
+    expect(
+      (await ctx.db.selectFrom('project_staff').select('user_id').where('project_id', '=', project.id).where('role', '=', 'am').executeTakeFirstOrThrow())
+        .user_id,
+    ).toBe(nextAm.id);
+    await expect(admin('deactivate-staff', '--email', 'cli-pm@example.test', '--successor', 'cli-next-am@example.test')).rejects.toMatchObject({
+      code: 'staff_role_is_wrong',
+    });
   });
 
   it('lists every command in the usage', () => {

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { STAFF_ROLES, type StaffRole } from '@negayno/shared/contract';
+import { STAFF_ROLES, TEAM_ROLES, type StaffRole, type TeamRole } from '@negayno/shared/contract';
+import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import { analyzeAll } from '../db/auto-analyze.js';
@@ -21,6 +22,9 @@ import { operatorPayouts } from './payouts.js';
 import { seedBenchProject } from '../seed/bench.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../seed/demo.js';
 import { createAccountServices } from '../services.js';
+import { NotificationsService } from '../modules/notifications/index.js';
+import { StaffingService } from '../modules/staffing/index.js';
+import { taskAudience } from '../modules/tasks/index.js';
 
 export interface AdminContext {
   database: DatabaseHandle;
@@ -66,6 +70,23 @@ async function issuerId(database: DatabaseHandle, email: string | undefined): Pr
   const account = await findCredentials(database.db, email);
   if (!account) throw new UsageError(`no account with the email ${email}`);
   return account.user.id;
+}
+
+/** The staffing service of the command line: no sockets to tell, notifications written for the server's outbox to deliver. */
+function staffingOf(database: DatabaseHandle, config: Config): StaffingService {
+  const { projects } = createAccountServices(database.db, config);
+  return new StaffingService(database.db, config.staffing, projects, new NotificationsService(database.db, taskAudience), null);
+}
+
+/** Any account by email, a deactivated one too (findCredentials answers only those who may sign in). */
+async function accountByEmail(database: DatabaseHandle, email: string): Promise<{ id: number; role: string; email: string }> {
+  const account = await database.db
+    .selectFrom('users')
+    .select(['id', 'role', 'email'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  if (!account) throw new UsageError(`no account with the email ${email}`);
+  return account;
 }
 
 function dateText(date: Date | null): string {
@@ -230,6 +251,64 @@ export const COMMANDS: Record<string, Command> = {
       });
       if (!revoked) throw new UsageError(`no active invitation code ${code}`);
       print(`Revoked ${code.toUpperCase()}.`);
+    },
+  },
+
+  'assign-staff': {
+    usage: `assign-staff --project ID [--am E] [--pm E] [--sm E]
+                               put staff on a project's team, replacing whoever held the role (audited)`,
+    async run({ database, config, print }, args) {
+      const { values } = parseArgs({ args, options: { project: { type: 'string' }, am: { type: 'string' }, pm: { type: 'string' }, sm: { type: 'string' } } });
+      const projectId = positiveInt(values.project, '--project');
+      if (projectId === undefined) throw new UsageError('--project is required');
+      const roles = TEAM_ROLES.filter((role) => values[role] !== undefined);
+      if (roles.length === 0) throw new UsageError('name at least one of --am, --pm, --sm');
+      const staffing = staffingOf(database, config);
+      for (const role of roles) {
+        const account = await accountByEmail(database, values[role]!);
+        await staffing.setTeamMember(null, projectId, role, account.id);
+        print(`Project #${projectId}: ${role} is ${account.email}`);
+      }
+    },
+  },
+
+  'list-projects': {
+    usage: `list-projects [--unstaffed]  every live project with its client and team, oldest first
+                               (--unstaffed: only those missing an am, pm or sm, with their staffing deadline)`,
+    async run({ database, config, print }, args) {
+      const { values } = parseArgs({ args, options: { unstaffed: { type: 'boolean' } } });
+      const staffing = staffingOf(database, config);
+      if (values.unstaffed) {
+        const queue = await staffing.unstaffed();
+        if (queue.length === 0) print('Every project has its team.');
+        for (const project of queue) {
+          const due = dateText(new Date(project.dueAt * 1000));
+          print(
+            `#${String(project.id).padEnd(6)} ${project.name}  client ${project.client.email}  missing ${project.missing.join(', ')}  published ${project.publishedTasks}  due ${due}`,
+          );
+        }
+        return;
+      }
+      const projects = await staffing.teams();
+      if (projects.length === 0) print('No projects yet.');
+      for (const project of projects) {
+        const team = TEAM_ROLES.map((role: TeamRole) => `${role} ${project.team.find((member) => member.role === role)?.email ?? '—'}`).join('  ');
+        print(`#${String(project.id).padEnd(6)} ${project.name}  client ${project.clientEmail ?? '—'}  ${team}`);
+      }
+    },
+  },
+
+  'deactivate-staff': {
+    usage: `deactivate-staff --email E [--successor E]
+                               end a staff account's sessions and sign-ins; its projects go to the successor
+                               (or the least-loaded other of the role, or the queue); audited`,
+    async run({ database, config, print }, args) {
+      const { values } = parseArgs({ args, options: { email: { type: 'string' }, successor: { type: 'string' } } });
+      const account = await accountByEmail(database, required(values.email, '--email'));
+      const successor = values.successor ? await accountByEmail(database, values.successor) : null;
+      const result = await staffingOf(database, config).deactivate(null, account.id, successor?.id ?? null);
+      print(`Deactivated ${account.role} ${account.email} (${result.sessions} session(s) ended).`);
+      for (const moved of result.moved) print(`Project #${moved.projectId}: ${moved.role} ${moved.to === null ? 'left to the queue' : `to #${moved.to}`}`);
     },
   },
 

@@ -260,3 +260,39 @@ export async function hasTeamRole(db: Db, projectId: number, role: TeamRole): Pr
   const row = await db.selectFrom('project_staff').select('user_id').where('project_id', '=', projectId).where('role', '=', role).executeTakeFirst();
   return row !== undefined;
 }
+
+export interface ProjectTeamRow {
+  id: number;
+  name: string;
+  createdAt: Date;
+  clientEmail: string | null;
+  team: Array<{ role: TeamRole; userId: number; email: string }>;
+}
+
+/** Every live project with its creator's email and its team, oldest first (the command line's list). */
+export async function projectTeams(db: Db): Promise<ProjectTeamRow[]> {
+  const projects = await db
+    .selectFrom('projects as p')
+    .leftJoin('users as c', 'c.id', 'p.created_by')
+    .select(['p.id', 'p.name', 'p.created_at as createdAt', 'c.email as clientEmail'])
+    .where('p.deleted_at', 'is', null)
+    .where('p.archived_at', 'is', null)
+    .orderBy('p.created_at')
+    .orderBy('p.id')
+    .execute();
+  if (projects.length === 0) return [];
+  const staff = await db
+    .selectFrom('project_staff as ps')
+    .innerJoin('users as u', 'u.id', 'ps.user_id')
+    .select(['ps.project_id as projectId', 'ps.role', 'u.id as userId', 'u.email'])
+    .where(
+      'ps.project_id',
+      'in',
+      projects.map((project) => project.id),
+    )
+    .execute();
+  return projects.map((project) => ({
+    ...project,
+    team: staff.filter((row) => row.projectId === project.id).map(({ role, userId, email }) => ({ role, userId, email })),
+  }));
+}

@@ -29,11 +29,13 @@ import {
   markStaffingReported,
   overdueUnreported,
   personOf,
+  projectTeams,
   setDeactivated,
   teamOf,
   teamRowsOf,
   unstaffedProjects,
   type ActiveStaffRow,
+  type ProjectTeamRow,
   type StaffPerson,
 } from './repo.js';
 
@@ -154,6 +156,11 @@ export class StaffingService {
       dateCreate: toUnix(row.createdAt),
       dueAt: toUnix(row.createdAt) + Math.round(this.settings.slaHours * 3600),
     }));
+  }
+
+  /** Every live project with its client's email and its team, oldest first (`list-projects`). */
+  teams(): Promise<ProjectTeamRow[]> {
+    return projectTeams(this.db);
   }
 
   /**
