@@ -20,7 +20,7 @@ test('an operator walks every section of the console', async ({ page, browser })
   const performer = await browser.newContext();
   const performerPage = await performer.newPage();
   await signInByApi(performerPage, DEMO.performer);
-  const request = await api<{ number: number }>(performerPage.request, 'post', '/user/balance/payout', { amount: 500 });
+  const request = await api<{ number: number }>(performerPage.request, 'post', '/user/balance/payout', { amount: 50_000 });
   await performer.close();
 
   const stamp = Date.now();
