@@ -50,7 +50,7 @@ try {
           if (!login.ok()) throw new Error('login as ops@demo.test failed');
           await page.goto(`${server.url}/ops/${section}`);
           await page.getByTestId(`ops-${section}`).waitFor();
-          await page.waitForFunction(() => !document.querySelector('[data-testid="ops-skeleton"]'));
+          await page.getByTestId('ops-skeleton').waitFor({ state: 'detached' });
           if (section === 'payouts')
             await page
               .getByTestId('payout-history-toggle')
