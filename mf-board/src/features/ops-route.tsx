@@ -4,7 +4,6 @@
  * 404 to them anyway).
  */
 import { Button, Spinner } from '@negayno/shared/fluent';
-import { CompassNorthwestRegular } from '@fluentui/react-icons';
 import { ROUTES } from '@negayno/shared/contract';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useStores } from '@negayno/shared/stores';
@@ -19,7 +18,6 @@ export const OpsRoute = observer(function OpsRoute() {
   if (!session.user?.can.ops) {
     return (
       <EmptyState
-        icon={<CompassNorthwestRegular />}
         title={t('notFound.title')}
         text={t('notFound.text')}
         testId="not-found-page"
