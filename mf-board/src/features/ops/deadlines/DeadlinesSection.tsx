@@ -12,6 +12,9 @@ import { Link } from 'react-router-dom';
 import { ListSkeleton, SearchBox, useOpsStyles } from '../parts';
 import { DeadlinesStore, type WatchedStatus } from './deadlines-store';
 
+const ROLE_KEYS: readonly string[] = ['am', 'pm', 'sm', 'performer', 'user'];
+type RoleKey = 'am' | 'pm' | 'sm' | 'performer' | 'user';
+
 const useStyles = makeStyles({
   columns: {
     display: 'grid',
@@ -68,7 +71,9 @@ export const DeadlinesSection = observer(function DeadlinesSection(props: { stor
               {store.visibleGroups.map((group) => (
                 <Card key={group.id} data-testid="deadline-group">
                   <Text weight="semibold">
-                    {group.person ? `${fullName(group.person)} (${group.person.role})` : t('deadlines.nobody')}{' '}
+                    {group.person
+                      ? `${fullName(group.person)} (${ROLE_KEYS.includes(group.person.role) ? t(`role.${group.person.role as RoleKey}`) : group.person.role})`
+                      : t('deadlines.nobody')}{' '}
                     <Badge appearance="tint" color="danger">
                       {t('deadlines.count', { n: group.tasks.length })}
                     </Badge>
