@@ -21,7 +21,9 @@ export const useOpsStyles = makeStyles({
   grow: { flexGrow: 1 },
   // A table wider than a phone scrolls sideways inside its frame, never the page.
   scroll: { overflowX: 'auto', maxWidth: '100%', WebkitOverflowScrolling: 'touch' },
-  table: { minWidth: '720px' },
+  // Columns sized by their content (Fluent's tables are fixed: a code or an amount would spill into the next cell).
+  table: { minWidth: '720px', tableLayout: 'auto' },
+  wideTable: { minWidth: '900px', tableLayout: 'auto' },
   muted: { color: tokens.colorNeutralForeground3 },
   nowrap: { whiteSpace: 'nowrap' },
   cellStack: { display: 'flex', flexDirection: 'column', gap: '2px', paddingBlock: tokens.spacingVerticalXS, minWidth: 0 },
@@ -108,7 +110,7 @@ export function SearchBox(props: { value: string | undefined; onSearch: (value: 
   );
 }
 
-export function CopyButton(props: { text: string; testId?: string }) {
+export function CopyButton(props: { text: string; testId?: string; iconOnly?: boolean }) {
   const { t } = useTranslation('ops');
   const [copied, setCopied] = useState(false);
   return (
@@ -125,7 +127,7 @@ export function CopyButton(props: { text: string; testId?: string }) {
         );
       }}
     >
-      {copied ? t('copied') : t('copy')}
+      {props.iconOnly ? null : copied ? t('copied') : t('copy')}
     </Button>
   );
 }

@@ -12,8 +12,8 @@ import { Link } from 'react-router-dom';
 import { ListSkeleton, SearchBox, useOpsStyles } from '../parts';
 import { DeadlinesStore, type WatchedStatus } from './deadlines-store';
 
-const ROLE_KEYS: readonly string[] = ['am', 'pm', 'sm', 'performer', 'user'];
-type RoleKey = 'am' | 'pm' | 'sm' | 'performer' | 'user';
+const ROLE_KEYS: readonly string[] = ['am', 'pm', 'sm', 'performer', 'client'];
+type RoleKey = 'am' | 'pm' | 'sm' | 'performer' | 'client';
 
 const useStyles = makeStyles({
   columns: {

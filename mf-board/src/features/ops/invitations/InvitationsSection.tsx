@@ -73,7 +73,7 @@ export const InvitationsSection = observer(function InvitationsSection(props: { 
         testId="invitations"
       >
         <div className={styles.scroll}>
-          <Table size="small" aria-label={t('section.invitations')} className={styles.table}>
+          <Table size="small" aria-label={t('section.invitations')} className={styles.wideTable}>
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>{t('invitations.code')}</TableHeaderCell>
@@ -90,7 +90,7 @@ export const InvitationsSection = observer(function InvitationsSection(props: { 
                 <TableRow key={invitation.id} data-testid="invitation-row" data-code={invitation.code}>
                   <TableCell>
                     <span className={styles.nowrap}>
-                      <span className={styles.code}>{invitation.code}</span> <CopyButton text={invitation.code} testId="invitation-copy" />
+                      <span className={styles.code}>{invitation.code}</span> <CopyButton text={invitation.code} testId="invitation-copy" iconOnly />
                     </span>
                   </TableCell>
                   <TableCell>{t(`invitations.kinds.${invitation.kind}`)}</TableCell>

@@ -24,7 +24,7 @@ const en: Translation<typeof uk> = {
   actions: 'Actions',
   never: 'Never',
   none: '—',
-  role: { am: 'Account manager', pm: 'Project manager', sm: 'Sales manager', performer: 'Performer', user: 'Client' },
+  role: { am: 'Account manager', pm: 'Project manager', sm: 'Sales manager', performer: 'Performer', client: 'Client' },
   roleShort: { am: 'AM', pm: 'PM', sm: 'SM' },
   staff: {
     name: 'Name',

@@ -21,7 +21,7 @@ export default {
   actions: 'Дії',
   never: 'Ніколи',
   none: '—',
-  role: { am: 'Акаунт-менеджер', pm: 'Проєкт-менеджер', sm: 'Сейлз-менеджер', performer: 'Виконавець', user: 'Клієнт' },
+  role: { am: 'Акаунт-менеджер', pm: 'Проєкт-менеджер', sm: 'Сейлз-менеджер', performer: 'Виконавець', client: 'Клієнт' },
   roleShort: { am: 'AM', pm: 'PM', sm: 'SM' },
   staff: {
     name: "Ім'я",
