@@ -10,6 +10,7 @@ import { startServer } from '../support/server.mjs';
 const SECTIONS = ['staff', 'projects', 'invitations', 'payouts', 'deadlines', 'money', 'support', 'audit'];
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 const out = process.argv[2] ?? '/tmp/ops-shots';
+const only = process.argv.slice(3);
 mkdirSync(out, { recursive: true });
 
 const server = await startServer();
@@ -33,7 +34,7 @@ try {
   await apiAs('ops@demo.test', 'post', `/ops/invitation/${revoked.id}/revoke`);
   await apiAs('ops@demo.test', 'post', '/ops/login-code', { email: 'user@demo.test' });
 
-  for (const section of SECTIONS) {
+  for (const section of SECTIONS.filter((one) => only.length === 0 || only.includes(one))) {
     for (const language of ['uk', 'en']) {
       for (const theme of ['light', 'dark']) {
         for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
