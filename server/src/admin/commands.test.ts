@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { FlowClient, NEW_PASSWORD, lastCodeTo, registerClient } from '../test/flows.js';
-import { attachStaff, createProject, createTask, createUser } from '../seed/builders.js';
+import { createProject, createTask, createUser } from '../seed/builders.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { SERVER_ROOT } from '../paths.js';
 import { COMMANDS, UsageError, usage } from './commands.js';
@@ -141,8 +141,18 @@ describe('negayno-admin commands', () => {
       .orderBy('id')
       .execute();
     expect(entries).toEqual([
-      { operator_id: null, action: 'operator.grant', before: { email: 'to-operate@example.test', operator: false }, after: { email: 'to-operate@example.test', operator: true } },
-      { operator_id: null, action: 'operator.revoke', before: { email: 'to-operate@example.test', operator: true }, after: { email: 'to-operate@example.test', operator: false } },
+      {
+        operator_id: null,
+        action: 'operator.grant',
+        before: { email: 'to-operate@example.test', operator: false },
+        after: { email: 'to-operate@example.test', operator: true },
+      },
+      {
+        operator_id: null,
+        action: 'operator.revoke',
+        before: { email: 'to-operate@example.test', operator: true },
+        after: { email: 'to-operate@example.test', operator: false },
+      },
     ]);
     const listed = await admin('audit', '--limit', '2');
     expect(listed).toHaveLength(2);

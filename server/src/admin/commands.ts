@@ -322,7 +322,13 @@ export const COMMANDS: Record<string, Command> = {
       const issuedBy = await issuerId(database, values.issuer);
       const { code, expiresAt } = await database.db.transaction().execute(async (trx) => {
         const issued = await new LoginCodes(trx, config.secret).issue(account.user.id, issuedBy, trx);
-        await recordAudit(trx, { operatorId: null, action: 'support.login_code', targetKind: 'user', targetId: account.user.id, after: { email: account.user.email } });
+        await recordAudit(trx, {
+          operatorId: null,
+          action: 'support.login_code',
+          targetKind: 'user',
+          targetId: account.user.id,
+          after: { email: account.user.email },
+        });
         return issued;
       });
       print(`Login code for ${account.user.email} (${account.user.role}): ${code}`);
@@ -354,7 +360,13 @@ export const COMMANDS: Record<string, Command> = {
       await operatorPayouts(database.db, config).settle(id, outcome, {
         operatorId: null,
         alsoWithin: (trx) =>
-          recordAudit(trx, { operatorId: null, action: outcome === 'completed' ? 'payout.complete' : 'payout.reject', targetKind: 'payout', targetId: id, after: { status: outcome } }),
+          recordAudit(trx, {
+            operatorId: null,
+            action: outcome === 'completed' ? 'payout.complete' : 'payout.reject',
+            targetKind: 'payout',
+            targetId: id,
+            after: { status: outcome },
+          }),
       });
       print(`Payout #${id} ${outcome}.`);
     },
@@ -385,7 +397,10 @@ export const COMMANDS: Record<string, Command> = {
       for (const entry of entries) {
         const when = dateText(new Date(entry.date * 1000));
         const who = entry.operator?.email ?? 'negayno-admin';
-        const change = [entry.before === null ? null : `before ${JSON.stringify(entry.before)}`, entry.after === null ? null : `after ${JSON.stringify(entry.after)}`]
+        const change = [
+          entry.before === null ? null : `before ${JSON.stringify(entry.before)}`,
+          entry.after === null ? null : `after ${JSON.stringify(entry.after)}`,
+        ]
           .filter(Boolean)
           .join('  ');
         print(`${when}  ${who}  ${entry.action} ${entry.target.kind}#${entry.target.id ?? '—'}  ${change}`.trimEnd());

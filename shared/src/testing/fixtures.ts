@@ -20,7 +20,7 @@ export function projectCan(role: Project['role']): ProjectPermissions {
     openSettings: admin,
     delete: admin,
     createTask: contributor,
-    changeTeam: false,
+    changeTeam: role === 'am',
   };
 }
 
@@ -109,6 +109,7 @@ export function project(overrides: Partial<Project> = {}): Project {
     counters: [0, 0, 0, 0],
     projectUsers: [],
     staff: [],
+    staffing: { missing: [], dueAt: null },
     role: 'administrator',
     can: projectCan(overrides.role ?? 'administrator'),
     dateCreate: 1,

@@ -11,4 +11,4 @@ export { encodeLiqpayData, liqpaySignature } from './providers/liqpay.js';
 export { startMoneyJobs } from './jobs.js';
 export { moneyRoutes } from './routes.js';
 export { MoneyService } from './service.js';
-export { Statements } from './statements.js';
+export { lastMonths, Statements } from './statements.js';

@@ -16,7 +16,11 @@ export async function operatorFactsOf(db: Db, userId: number): Promise<OperatorF
 }
 
 export async function setOperatorFlag(db: Db, userId: number, isOperator: boolean): Promise<void> {
-  await db.updateTable('users').set({ is_operator: isOperator, updated_at: sql`now()` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ is_operator: isOperator, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 // ── Staff ────────────────────────────────────────────────────────────────────────────────────────
@@ -64,9 +68,7 @@ export async function listStaff(
   if (filter.status === 'deactivated') query = query.where('u.deactivated_at', 'is not', null);
   if (filter.search) {
     const pattern = likePattern(filter.search);
-    query = query.where((eb) =>
-      eb.or([eb(sql`lower(u.email)`, 'like', pattern), eb(sql`lower(u.firstname || ' ' || u.lastname)`, 'like', pattern)]),
-    );
+    query = query.where((eb) => eb.or([eb(sql`lower(u.email)`, 'like', pattern), eb(sql`lower(u.firstname || ' ' || u.lastname)`, 'like', pattern)]));
   }
   return (await query.execute()) as StaffRow[];
 }

@@ -38,8 +38,7 @@ import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { listAudit, recordAudit } from '../audit/index.js';
 import { hashPassword, type LoginCodes } from '../auth/index.js';
 import type { InvitationsService, InvitationView } from '../invitations/index.js';
-import { type PayoutsService, type Statements } from '../money/index.js';
-import { lastMonths } from '../money/statements.js';
+import { lastMonths, type PayoutsService, type Statements } from '../money/index.js';
 import { loadsOf } from '../staffing/index.js';
 import { avatarUrlOf, colorFor, emailIsTaken, findUserByEmail, insertUser } from '../users/index.js';
 import { isOperator, responsibleOrderOf } from './policy.js';
@@ -143,7 +142,8 @@ export class OpsService {
       .catch((error: unknown) => {
         // Two creations of one email at once: the unique index lets one in.
         if (error instanceof AppError) throw error;
-        if (String((error as { constraint?: string }).constraint ?? '').includes('email')) throw new AppError('email_already_added', { email: 'email_already_added' });
+        if (String((error as { constraint?: string }).constraint ?? '').includes('email'))
+          throw new AppError('email_already_added', { email: 'email_already_added' });
         throw error;
       });
     const link = `${this.options.publicUrl}/restore-password?email=${encodeURIComponent(body.email)}`;
@@ -357,7 +357,8 @@ export class OpsService {
       };
     });
     // By person (nobody last), then the longest overdue first within each.
-    const personKey = (task: OverdueTask) => (task.responsible ? `${task.responsible.lastname} ${task.responsible.firstname} ${task.responsible.id}` : '\uffff');
+    const personKey = (task: OverdueTask) =>
+      task.responsible ? `${task.responsible.lastname} ${task.responsible.firstname} ${task.responsible.id}` : '\uffff';
     tasks.sort((a, b) => personKey(a).localeCompare(personKey(b)) || a.dateExpired - b.dateExpired);
     const nowSeconds = Math.floor(now.getTime() / 1000);
     return { tasks, projects: queue.filter((project) => project.dueAt < nowSeconds) };
@@ -452,7 +453,12 @@ function toOpsInvitation(invitation: InvitationView): OpsInvitation {
     issuer:
       invitation.issuerId === null
         ? null
-        : { id: invitation.issuerId, firstname: invitation.issuerFirstname ?? '', lastname: invitation.issuerLastname ?? '', email: invitation.issuerEmail ?? '' },
+        : {
+            id: invitation.issuerId,
+            firstname: invitation.issuerFirstname ?? '',
+            lastname: invitation.issuerLastname ?? '',
+            email: invitation.issuerEmail ?? '',
+          },
     dateCreate: toUnix(invitation.createdAt),
   };
 }

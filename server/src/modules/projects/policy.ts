@@ -19,7 +19,9 @@ export interface ProjectAccess {
 
 export function projectAccessOf(user: AuthUser, relation: ProjectRelation): ProjectAccess | null {
   const role = viewerRole(user, relation);
-  return role ? { projectId: relation.projectId, role } : null;
+  if (!role) return null;
+  // An operator (issue 31) who sees the project may also change its team (can.changeTeam).
+  return user.operator === true ? { projectId: relation.projectId, role, operator: true } : { projectId: relation.projectId, role };
 }
 
 function viewerRole(user: AuthUser, relation: ProjectRelation): ProjectViewerRole | null {

@@ -4,7 +4,18 @@
  * leaver's lost access and the newcomer's gained one), deactivating staff, and the notices that keep a
  * published task from being seen by nobody.
  */
-import type { Project, StaffCandidate, Task, UnstaffedProject } from '@negayno/shared/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  SOCKET_PATH,
+  notificationText,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type Project,
+  type StaffCandidate,
+  type Task,
+  type TaskActions,
+  type UnstaffedProject,
+} from '@negayno/shared/contract';
 import type { BuiltApp } from '../../app.js';
 import type { UserRow } from '../../db/schema.js';
 import { attachStaff, createProject, createTask, createUser } from '../../seed/builders.js';
@@ -86,6 +97,14 @@ describe('staffing a project', () => {
         ? await ctx.post('/api/project/new', { name }, { cookie: clientCookie })
         : await injectInto(queueApp, 'POST', '/api/project/new', { cookie: clientCookie, payload: { name } }),
     );
+
+  it('names the team change in both languages', () => {
+    expect(notificationText('team_assigned', { projectName: 'Магазин', role: 'pm' }, 'uk')).toBe(
+      'Вас додано до команди проєкту «Магазин» (проєктний менеджер)',
+    );
+    expect(notificationText('team_assigned', { projectName: 'Shop', role: 'am' }, 'en')).toBe('You were added to the team of “Shop” (account manager)');
+    expect(notificationText('staffing_overdue', { projectName: 'Shop' }, 'en')).toBe('The project “Shop” still has no team, yet its tasks are published');
+  });
 
   describe('loadsOf', () => {
     it('counts live projects and their open tasks, zeros for who carries nothing', async () => {
@@ -330,6 +349,50 @@ describe('staffing a project', () => {
       ).toEqual([]);
     });
 
+    it('is live: the leaver’s socket leaves the project room at once, the newcomer hears it in their own room and may join', async () => {
+      await onlyStaff(am, oldPm, newPm, sm);
+      const project = await staffedProject();
+      const baseUrl = await ctx.listen();
+      type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+      const opened: ClientSocket[] = [];
+      const socketOf = async (cookie: string) => {
+        const socket: ClientSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie }, forceNew: true });
+        opened.push(socket);
+        const heard: number[] = [];
+        socket.on('project.update', ({ projectId }) => heard.push(projectId));
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', () => resolve());
+          socket.once('connect_error', reject);
+        });
+        return { socket, heard };
+      };
+      const join = (socket: ClientSocket) => new Promise<boolean>((resolve) => socket.emit('join', `project:${project.id}`, (result) => resolve(result.ok)));
+      const settle = async (heard: number[], count: number) => {
+        const deadline = Date.now() + 2_000;
+        while (heard.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return heard;
+      };
+      try {
+        const leaver = await socketOf(await ctx.login(oldPm.email));
+        const newcomer = await socketOf(await ctx.login(newPm.email));
+        expect(await join(leaver.socket)).toBe(true);
+        expect(await join(newcomer.socket)).toBe(false);
+
+        dataOf(await ctx.request('PUT', `/api/project/${project.id}/team`, { payload: { role: 'pm', userId: newPm.id }, cookie: amCookie }));
+        expect(await settle(newcomer.heard, 1)).toEqual([project.id]);
+        expect(await settle(leaver.heard, 1)).toEqual([project.id]);
+        expect(await join(newcomer.socket)).toBe(true);
+        // A later event of the project's room reaches the newcomer, not the leaver, whose socket left it.
+        dataOf(await ctx.request('PUT', `/api/project/${project.id}/update-name`, { payload: { name: 'Перейменовано' }, cookie: clientCookie }));
+        expect(await settle(newcomer.heard, 2)).toEqual([project.id, project.id]);
+        expect(leaver.heard).toEqual([project.id]);
+        expect(await join(leaver.socket)).toBe(false);
+      } finally {
+        for (const socket of opened) socket.disconnect();
+      }
+    });
+
     it('lets an operator who is not on the project change its am, audited with who held the role before and after', async () => {
       await onlyStaff(am, oldPm, newPm, sm);
       const project = await staffedProject();
@@ -377,6 +440,7 @@ describe('staffing a project', () => {
       await createTask(ctx.db, { project: busyProject, author: client, status: 'published' });
       const cookie = await ctx.login(leaving.email);
       expect((await ctx.get('/api/user/profile', { cookie })).status).toBe(200);
+      const { code } = await ctx.services.loginCodes.issue(leaving.id, null);
 
       const result = await ctx.services.staffing.deactivate(null, leaving.id, null);
       expect(result).toEqual({ userId: leaving.id, moved: [{ projectId: project.id, role: 'pm', to: free.id }], sessions: 1 });
@@ -387,6 +451,9 @@ describe('staffing a project', () => {
         code: 'authorization_failed',
       });
       expect(await notificationsOf('team_assigned', project.id)).toEqual([free.id]);
+      // A login-as code issued before does not sign a deactivated account in either.
+      expect(codeOf(await ctx.post('/api/login-as', { code }))).toMatchObject({ code: 'code_is_incorrect' });
+
       await ctx.services.staffing.reactivate(null, leaving.id);
       await ctx.login(leaving.email);
       const actions = (
@@ -436,8 +503,28 @@ describe('staffing a project', () => {
       expect(await teamOf(project.id)).toEqual({ am: lastAm.id });
       // The operator who acted is not told of their own action.
       expect(await notificationsOf('project_unstaffed', project.id)).toEqual([lastAm.id]);
-      const performer = await createUser(ctx.db, { role: 'performer' });
-      expect(await ctx.services.staffing.deactivate(operator.id, performer.id, null)).toMatchObject({ moved: [] });
+    });
+
+    it('deactivates a performer too: no longer offered to a pm nor assignable to a task', async () => {
+      const pm = await createUser(ctx.db, { role: 'pm' });
+      const active = await createUser(ctx.db, { role: 'performer' });
+      const leaving = await createUser(ctx.db, { role: 'performer' });
+      const project = await createProject(ctx.db, { owner: client });
+      await attachStaff(ctx.db, project, pm);
+      const task = await createTask(ctx.db, { project, author: client, status: 'discussion' });
+      const pmCookie = await ctx.login(pm.email);
+      const offered = async () =>
+        dataOf<TaskActions>(await ctx.get(`/api/task/${task.id}/actions`, { cookie: pmCookie })).performers.map((performer) => performer.id);
+      expect(await offered()).toEqual(expect.arrayContaining([active.id, leaving.id]));
+
+      expect(await ctx.services.staffing.deactivate(null, leaving.id, null)).toMatchObject({ moved: [] });
+      expect(await offered()).toContain(active.id);
+      expect(await offered()).not.toContain(leaving.id);
+      expect(codeOf(await ctx.post(`/api/task/${task.id}/action/to-estimation`, { performerIds: [leaving.id] }, { cookie: pmCookie }))).toEqual({
+        status: 404,
+        code: 'user_not_found',
+      });
+      dataOf(await ctx.post(`/api/task/${task.id}/action/to-estimation`, { performerIds: [active.id] }, { cookie: pmCookie }));
     });
   });
 

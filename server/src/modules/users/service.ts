@@ -79,7 +79,7 @@ export class UsersService {
       this.notifications.unreadCount(row.id),
       this.notifications.telegramOf(row.id),
     ]);
-        // The operator flag is read from the row, not the session (kept a few seconds): granting or revoking
+    // The operator flag is read from the row, not the session (kept a few seconds): granting or revoking
     // it shows in the next profile (the users row's change drops the kept profile answers).
     return toUserProfile(
       row,

@@ -57,10 +57,10 @@ export async function performsTask(db: Db, taskId: number, userId: number): Prom
   );
 }
 
-/** The ids among `ids` that are performer accounts. */
+/** The ids among `ids` that are performer accounts, not deactivated (issue 31: no new assignments). */
 export async function existingPerformers(db: Db, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('role', '=', 'performer').execute();
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('role', '=', 'performer').where('deactivated_at', 'is', null).execute();
   return rows.map((row) => row.id);
 }
 
@@ -69,6 +69,7 @@ export function allPerformers(db: Db) {
     .selectFrom('users')
     .select(['id', 'firstname', 'lastname', 'nickname'])
     .where('role', '=', 'performer')
+    .where('deactivated_at', 'is', null)
     .orderBy('lastname')
     .orderBy('id')
     .limit(500)
