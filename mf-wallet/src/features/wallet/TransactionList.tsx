@@ -64,6 +64,11 @@ const TransactionRow = observer(function TransactionRow(props: { row: Transactio
       <Text size={200} className={mergeClasses(styles.status, row.status === 'pending' && styles.pending, row.status === 'rejected' && styles.rejected)}>
         {t(`status.${row.status}`)}
       </Text>
+      {row.settlementNote && (
+        <Text size={200} className={styles.meta} data-testid="settlement-note">
+          {t(row.status === 'rejected' ? 'settlementReason' : 'settlementReference', { note: row.settlementNote })}
+        </Text>
+      )}
       {row.can.cancel && (
         <Button size="small" appearance="subtle" onClick={() => props.onCancel(row.number)} data-testid="cancel-payout">
           {t('cancelPayout')}

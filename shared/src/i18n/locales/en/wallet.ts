@@ -13,6 +13,9 @@ const en: Translation<typeof uk> = {
   topUpDisabled: 'Card top-ups are turned off. To top up the balance, write to {{email}}',
   withdrawalRequest: 'Withdrawal request',
   payoutAmount: 'Withdrawal amount',
+  /** What the operator wrote when settling a payout: the payee sees it under the row. */
+  settlementReference: 'Payment reference: {{note}}',
+  settlementReason: 'Reason: {{note}}',
   cancelPayout: 'Cancel',
   noTransactions: 'No transactions yet',
   noTransactionsText: 'Top-ups, payments and withdrawals will appear here.',

@@ -10,6 +10,9 @@ export default {
   topUpDisabled: 'Поповнення карткою вимкнено. Щоб поповнити баланс, напишіть на {{email}}',
   withdrawalRequest: 'Запит на виведення',
   payoutAmount: 'Сума виведення',
+  /** What the operator wrote when settling a payout: the payee sees it under the row. */
+  settlementReference: 'Референс платежу: {{note}}',
+  settlementReason: 'Причина: {{note}}',
   cancelPayout: 'Скасувати',
   noTransactions: 'Транзакцій ще немає',
   noTransactionsText: 'Тут зʼявляться поповнення, оплати й виведення.',
