@@ -114,7 +114,6 @@ export function project(overrides: Partial<Project> = {}): Project {
     can: projectCan(overrides.role ?? 'administrator'),
     dateCreate: 1,
     dateArchived: null,
-    staffing: { missing: [], dueAt: null },
     ...overrides,
   };
 }
