@@ -109,6 +109,17 @@ test('an operator walks every section of the console', async ({ page, browser })
     await expect(page.locator(`[data-testid="audit-row"][data-action="${action}"]`).first()).toBeVisible();
   await page.getByTestId('audit-search').fill(email);
   await expect(page.locator('[data-testid="audit-row"][data-action="staff.create"]')).toHaveCount(1);
+
+  // The payee sees the payout paid, with the operator's reference, in their wallet.
+  const payee = await browser.newContext();
+  const payeePage = await payee.newPage();
+  await signInByApi(payeePage, DEMO.performer);
+  await payeePage.goto('/');
+  await payeePage.getByTestId('header-wallet').click();
+  const paid = payeePage.locator(`[data-testid="transaction-row"][data-number="${request.number}"]`);
+  await expect(paid).toHaveAttribute('data-status', 'completed');
+  await expect(paid.getByTestId('settlement-note')).toContainText(`REF-${stamp}`);
+  await payee.close();
 });
 
 test('the console is on a phone too: sections from a select', async ({ page }) => {
