@@ -11,4 +11,6 @@ export const DEMO = {
   pm: 'pm@demo.test',
   sm: 'sm@demo.test',
   performer: 'performer@demo.test',
+  /** The demo's operator (issue 31): a staff account with the operator flag. */
+  ops: 'ops@demo.test',
 } as const;

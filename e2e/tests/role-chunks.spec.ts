@@ -13,6 +13,8 @@ import { api } from '../support/api';
  */
 const CLIENT_ROLE = /\/client-role\.[0-9a-f]+\.js$/;
 const STAFF = /\/staff\.[0-9a-f]+\.js$/;
+/** The operators' console (issue 31): only an operator's browser fetches it, from mf-board. */
+const OPS = /\/ops\.[0-9a-f]+\.js$/;
 const fromRemote = (urls: string[], remote: string, chunk: RegExp) => urls.filter((url) => url.includes(`/${remote}/`) && chunk.test(url));
 
 /** A new draft task of the demo shop, made by its client admin: its page's address. */
@@ -65,10 +67,17 @@ test('a project manager never fetches the client-role chunk', async ({ page, bro
   await page.getByTestId('action-to-estimation').click();
   await expect(page.getByTestId('action-dialog-to-estimation').getByRole('checkbox').first()).toBeVisible();
   await page.keyboard.press('Escape');
+  // The console's address gives a pm the not-found page, not the console's code.
+  await page.goto('/ops');
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
 
   expect(fromRemote(scripts, 'mf-board', STAFF), 'the staff board came in the staff chunk').not.toHaveLength(0);
   expect(fromRemote(scripts, 'mf-task-chat', STAFF), 'assigning performers came in the staff chunk').not.toHaveLength(0);
   expect(scripts.filter((url) => CLIENT_ROLE.test(url))).toEqual([]);
+  expect(
+    scripts.filter((url) => OPS.test(url)),
+    "a pm's browser never fetches the operators' console",
+  ).toEqual([]);
 });
 
 test('a client never fetches the staff chunk', async ({ page }) => {
@@ -95,4 +104,18 @@ test('a client never fetches the staff chunk', async ({ page }) => {
   expect(fromRemote(scripts, 'mf-board', CLIENT_ROLE), 'creating a project came in the client-role chunk').not.toHaveLength(0);
   expect(fromRemote(scripts, 'mf-task-chat', CLIENT_ROLE), 'publishing came in the client-role chunk').not.toHaveLength(0);
   expect(scripts.filter((url) => STAFF.test(url))).toEqual([]);
+});
+
+test("an operator's browser fetches the console's chunk from mf-board", async ({ page }) => {
+  const scripts = recordScripts(page);
+  await signInByApi(page, DEMO.ops);
+  await page.goto('/');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  expect(
+    scripts.filter((url) => OPS.test(url)),
+    'not before the console is opened',
+  ).toEqual([]);
+  await page.goto('/ops/staff');
+  await expect(page.getByTestId('ops-staff')).toBeVisible();
+  expect(fromRemote(scripts, 'mf-board', OPS)).toHaveLength(1);
 });

@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { HomePage } from './features/home/HomePage';
 import { ProjectRoute } from './features/board/ProjectRoute';
 import { useProjectUpdates } from './features/live/useProjectUpdates';
+import { OpsRoute } from './features/ops-route';
 
 function BoardRoutes() {
   useProjectUpdates();
@@ -12,11 +13,12 @@ function BoardRoutes() {
       {/* One element type for both: React keeps the page mounted when a task opens or closes over it. */}
       <Route path={`${ROUTES.project}/:projectId`} element={<ProjectRoute />} />
       <Route path={`${ROUTES.task}/:taskId`} element={<ProjectRoute />} />
+      <Route path={`${ROUTES.ops}/*`} element={<OpsRoute />} />
     </Routes>
   );
 }
 
-/** Home, the project page, and the board behind an open task (spec 2). */
+/** Home, the project page, the board behind an open task (spec 2), and the operators' console (issue 31). */
 export function BoardApp() {
   return (
     <BrowserRouter>

@@ -16,7 +16,15 @@ import {
   makeStyles,
   tokens,
 } from '@negayno/shared/fluent-kit';
-import { AlertRegular, PersonRegular, SignOutRegular, WalletRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
+import {
+  AlertRegular,
+  PersonRegular,
+  ShieldKeyholeRegular,
+  SignOutRegular,
+  WalletRegular,
+  WeatherMoonRegular,
+  WeatherSunnyRegular,
+} from '@fluentui/react-icons';
 import { BREAKPOINTS, ROUTES } from '@negayno/shared/contract';
 import { formatMoney, fullName, navigate } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
@@ -91,7 +99,7 @@ export const UserTools = observer(function UserTools() {
   );
 });
 
-/** The avatar's menu: the profile and signing out. */
+/** The avatar's menu: the profile, the operators' console (operators only) and signing out. */
 export const UserMenu = observer(function UserMenu() {
   const { session } = useStores();
   const { t } = useTranslation('common');
@@ -114,6 +122,11 @@ export const UserMenu = observer(function UserMenu() {
           <MenuItem icon={<PersonRegular />} onClick={() => navigate(ROUTES.profile)} data-testid="menu-profile">
             {t('nav.profile')}
           </MenuItem>
+          {user.can.ops && (
+            <MenuItem icon={<ShieldKeyholeRegular />} onClick={() => navigate(ROUTES.ops)} data-testid="menu-ops">
+              {t('nav.ops')}
+            </MenuItem>
+          )}
           <MenuItem icon={<SignOutRegular />} onClick={() => void session.logout()} data-testid="menu-logout">
             {t('nav.logout')}
           </MenuItem>

@@ -4,6 +4,7 @@
  * staff (`staff`). The e2e spec role-chunks.spec.ts holds each side to it by these chunk names.
  */
 import { lazy } from 'react';
+import { loadNamespaces } from '@negayno/shared/i18n';
 import { lazyPanel } from './layout/LazyPanel';
 
 /** Fetched when first opened: the dialogs' Fluent part is not a board's first paint's either (panels.tsx). */
@@ -12,3 +13,12 @@ export const CreateProjectDialog = lazyPanel(() =>
 );
 
 export const StaffBoard = lazy(() => import(/* webpackChunkName: "staff" */ './home/StaffBoard').then((module) => ({ default: module.StaffBoard })));
+
+/**
+ * The operators' console (issue 31): its code, Victory included, and its words come only to a browser
+ * whose profile says `can.ops` (OpsRoute renders it for no one else); role-chunks.spec.ts holds a
+ * pm's browser to never fetching it.
+ */
+export const OpsConsole = lazy(() =>
+  Promise.all([import(/* webpackChunkName: "ops" */ './ops/OpsConsole'), loadNamespaces(['ops'])]).then(([module]) => ({ default: module.OpsConsole })),
+);

@@ -10,6 +10,8 @@ export const ROUTES = {
   restorePassword: '/restore-password',
   profile: '/profile',
   notifications: '/notifications',
+  /** The operators' console (issue 31): `/ops/{section}`, operators only. */
+  ops: '/ops',
 } as const;
 
 /** Routes a signed-out visitor may open; everything else sends them to login. */
@@ -29,6 +31,11 @@ export function taskPath(id: number, query: TaskRouteQuery = {}): string {
   if (query.taskNumber !== undefined) params.set('taskNumber', String(query.taskNumber));
   const search = params.toString();
   return `${ROUTES.task}/${id}${search ? `?${search}` : ''}`;
+}
+
+/** `/ops` or `/ops/{section}`: a section of the operators' console. */
+export function opsPath(section?: string): string {
+  return section ? `${ROUTES.ops}/${section}` : ROUTES.ops;
 }
 
 export function projectPath(id: number): string {
@@ -90,7 +97,8 @@ export const PAGE_APPS: readonly PageApp[] = [
   {
     app: 'mf-board',
     remote: 'mf_board',
-    matches: (p) => p === ROUTES.home || startsWithRoute(p, ROUTES.project) || startsWithRoute(p, ROUTES.task),
+    matches: (p) =>
+      p === ROUTES.home || startsWithRoute(p, ROUTES.project) || startsWithRoute(p, ROUTES.task) || p === ROUTES.ops || startsWithRoute(p, ROUTES.ops),
     public: false,
   },
   { app: 'mf-task-chat', remote: 'mf_task_chat', matches: (p) => startsWithRoute(p, ROUTES.task), public: false },

@@ -21,6 +21,7 @@ const CHUNKS: Record<Language, ChunkOf> = {
     profile: () => import(/* webpackChunkName: "words-uk-profile" */ './locales/uk/profile.js'),
     workflow: () => import(/* webpackChunkName: "words-uk-workflow" */ './locales/uk/workflow.js'),
     chat: () => import(/* webpackChunkName: "words-uk-chat" */ './locales/uk/chat.js'),
+    ops: () => import(/* webpackChunkName: "words-uk-ops" */ './locales/uk/ops.js'),
   },
   en: {
     common: () => import(/* webpackChunkName: "words-en-common" */ './locales/en/common.js'),
@@ -31,6 +32,7 @@ const CHUNKS: Record<Language, ChunkOf> = {
     profile: () => import(/* webpackChunkName: "words-en-profile" */ './locales/en/profile.js'),
     workflow: () => import(/* webpackChunkName: "words-en-workflow" */ './locales/en/workflow.js'),
     chat: () => import(/* webpackChunkName: "words-en-chat" */ './locales/en/chat.js'),
+    ops: () => import(/* webpackChunkName: "words-en-ops" */ './locales/en/ops.js'),
   },
 };
 

@@ -19,6 +19,8 @@ import ukWorkflow from './locales/uk/workflow.js';
 import enWorkflow from './locales/en/workflow.js';
 import ukChat from './locales/uk/chat.js';
 import enChat from './locales/en/chat.js';
+import ukOps from './locales/uk/ops.js';
+import enOps from './locales/en/ops.js';
 
 export const resources = {
   uk: {
@@ -31,6 +33,7 @@ export const resources = {
     profile: ukProfile,
     workflow: ukWorkflow,
     chat: ukChat,
+    ops: ukOps,
   },
   en: {
     common: enCommon,
@@ -42,6 +45,7 @@ export const resources = {
     profile: enProfile,
     workflow: enWorkflow,
     chat: enChat,
+    ops: enOps,
   },
 } as const;
 

@@ -20,6 +20,7 @@ const en: Translation<typeof uk> = {
     wallet: 'Wallet',
     bonusWallet: 'Bonuses',
     logout: 'Sign out',
+    ops: "Operators' console",
     menu: 'User menu',
     skipToContent: 'Skip to content',
   },

@@ -17,6 +17,7 @@ export default {
     wallet: 'Гаманець',
     bonusWallet: 'Бонуси',
     logout: 'Вийти',
+    ops: 'Консоль операторів',
     menu: 'Меню користувача',
     skipToContent: 'Перейти до вмісту',
   },
