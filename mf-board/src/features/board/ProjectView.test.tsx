@@ -33,7 +33,9 @@ describe('ProjectView', () => {
     expect(screen.queryByTestId('project-wallet')).not.toBeInTheDocument();
     expect(screen.queryByTestId('project-name-input')).not.toBeInTheDocument();
     await userEvent.click(screen.getByTestId('project-menu-button'));
-    const menu = await screen.findByTestId('project-menu');
+    // The menu is in the lazily fetched panels chunk: its first open in a test file compiles that chunk
+    // (the members drawer with its team section included), which takes seconds on a busy machine.
+    const menu = await screen.findByTestId('project-menu', {}, { timeout: 15_000 });
     expect(within(menu).getByTestId('menu-archive')).toBeInTheDocument();
     expect(within(menu).queryByTestId('menu-settings')).not.toBeInTheDocument();
     expect(within(menu).queryByTestId('menu-delete')).not.toBeInTheDocument();
@@ -80,7 +82,9 @@ describe('ProjectView', () => {
     expect(screen.getByTestId('new-task')).toBeInTheDocument();
     expect(screen.getByTestId('project-wallet')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('project-menu-button'));
-    const menu = await screen.findByTestId('project-menu');
+    // The menu is in the lazily fetched panels chunk: its first open in a test file compiles that chunk
+    // (the members drawer with its team section included), which takes seconds on a busy machine.
+    const menu = await screen.findByTestId('project-menu', {}, { timeout: 15_000 });
     expect(within(menu).getByTestId('menu-delete')).toBeInTheDocument();
     expect(within(menu).queryByTestId('menu-settings')).not.toBeInTheDocument();
   });
