@@ -16,12 +16,13 @@ async function openSection(page: Page, section: string): Promise<void> {
 }
 
 test('an operator walks every section of the console', async ({ page, browser }) => {
-  // A payout request to settle: the demo performer has earned more than 500 UAH in the seed.
-  const performer = await browser.newContext();
-  const performerPage = await performer.newPage();
-  await signInByApi(performerPage, DEMO.performer);
-  const request = await api<{ number: number }>(performerPage.request, 'post', '/user/balance/payout', { amount: 50_000 });
-  await performer.close();
+  // A payout request to settle: the demo sm has earned more than 500 UAH of commission in the seed. (Not
+  // the performer: the life-cycle and wallet specs, running beside this one, count the performer's wallet.)
+  const salesManager = await browser.newContext();
+  const salesManagerPage = await salesManager.newPage();
+  await signInByApi(salesManagerPage, DEMO.sm);
+  const request = await api<{ number: number }>(salesManagerPage.request, 'post', '/user/balance/payout', { amount: 50_000 });
+  await salesManager.close();
 
   const stamp = Date.now();
   await signInByApi(page, DEMO.ops);
@@ -72,7 +73,7 @@ test('an operator walks every section of the console', async ({ page, browser })
   await page.getByTestId('revoke-dialog-confirm').click();
   await expect(code.getByTestId('invitation-status')).toHaveText('Відкликано');
 
-  // Payouts: the performer's request with the wallet's history; a reference is required, then it is paid.
+  // Payouts: the sm's request with the wallet's history; a reference is required, then it is paid.
   await openSection(page, 'payouts');
   const row = page.locator(`[data-testid="payout-row"][data-number="${request.number}"]`);
   await expect(row).toBeVisible();
@@ -113,7 +114,7 @@ test('an operator walks every section of the console', async ({ page, browser })
   // The payee sees the payout paid, with the operator's reference, in their wallet.
   const payee = await browser.newContext();
   const payeePage = await payee.newPage();
-  await signInByApi(payeePage, DEMO.performer);
+  await signInByApi(payeePage, DEMO.sm);
   await payeePage.goto('/');
   await payeePage.getByTestId('header-wallet').click();
   const paid = payeePage.locator(`[data-testid="transaction-row"][data-number="${request.number}"]`);
