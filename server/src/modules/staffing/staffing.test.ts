@@ -526,6 +526,26 @@ describe('staffing a project', () => {
       });
       dataOf(await ctx.post(`/api/task/${task.id}/action/to-estimation`, { performerIds: [active.id] }, { cookie: pmCookie }));
     });
+
+    it('never offers an operator with a performer account to a pm, nor lets one be assigned to a task', async () => {
+      const pm = await createUser(ctx.db, { role: 'pm' });
+      const worker = await createUser(ctx.db, { role: 'performer' });
+      const operator = await createUser(ctx.db, { role: 'performer' });
+      await makeOperator(operator);
+      const project = await createProject(ctx.db, { owner: client });
+      await attachStaff(ctx.db, project, pm);
+      const task = await createTask(ctx.db, { project, author: client, status: 'discussion' });
+      const pmCookie = await ctx.login(pm.email);
+      const offered = dataOf<TaskActions>(await ctx.get(`/api/task/${task.id}/actions`, { cookie: pmCookie })).performers.map((performer) => performer.id);
+      expect(offered).toContain(worker.id);
+      expect(offered).not.toContain(operator.id);
+      expect(codeOf(await ctx.post(`/api/task/${task.id}/action/to-estimation`, { performerIds: [operator.id] }, { cookie: pmCookie }))).toEqual({
+        status: 404,
+        code: 'user_not_found',
+      });
+      // The later tests count who among the active operators is told: this one leaves the stage.
+      await ctx.db.updateTable('users').set({ is_operator: false }).where('id', '=', operator.id).execute();
+    });
   });
 
   describe('a published task nobody manages', () => {

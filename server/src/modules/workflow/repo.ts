@@ -57,10 +57,20 @@ export async function performsTask(db: Db, taskId: number, userId: number): Prom
   );
 }
 
-/** The ids among `ids` that are performer accounts, not deactivated (issue 31: no new assignments). */
+/**
+ * The ids among `ids` that are performer accounts, not deactivated (issue 31: no new assignments) and
+ * not operators (an operator runs the agency from /ops and does not take tasks).
+ */
 export async function existingPerformers(db: Db, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('role', '=', 'performer').where('deactivated_at', 'is', null).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('role', '=', 'performer')
+    .where('deactivated_at', 'is', null)
+    .where('is_operator', '=', false)
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -70,6 +80,7 @@ export function allPerformers(db: Db) {
     .select(['id', 'firstname', 'lastname', 'nickname'])
     .where('role', '=', 'performer')
     .where('deactivated_at', 'is', null)
+    .where('is_operator', '=', false)
     .orderBy('lastname')
     .orderBy('id')
     .limit(500)
