@@ -136,6 +136,27 @@ export function CopyButton(props: { text: string; testId?: string; iconOnly?: bo
  * A confirmation dialog, with an optional required text field (a reason, a reference): the action's
  * failure is shown inside it, in the catalogue's words.
  */
+/** A console dialog's cancel and submit buttons: both wait while the form is sent, the submit shows it. */
+export function FormDialogActions(props: { busy: boolean; disabled?: boolean; onCancel: () => void; submitLabel: string; testId: string }) {
+  const { t } = useTranslation('ops');
+  return (
+    <DialogActions>
+      <Button onClick={props.onCancel} disabled={props.busy}>
+        {t('common:cancel')}
+      </Button>
+      <Button
+        appearance="primary"
+        type="submit"
+        disabled={props.busy || props.disabled === true}
+        icon={props.busy ? <Spinner size="tiny" /> : undefined}
+        data-testid={props.testId}
+      >
+        {props.submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
+
 export function ConfirmDialog(props: {
   title: string;
   text?: string;
@@ -147,7 +168,6 @@ export function ConfirmDialog(props: {
   onConfirm: (value: string) => Promise<void>;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('ops');
   const styles = useOpsStyles();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -199,20 +219,7 @@ export function ConfirmDialog(props: {
                 )
               )}
             </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose} disabled={busy}>
-                {t('common:cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={busy}
-                icon={busy ? <Spinner size="tiny" /> : undefined}
-                data-testid={`${props.testId}-confirm`}
-              >
-                {props.confirmLabel}
-              </Button>
-            </DialogActions>
+            <FormDialogActions busy={busy} onCancel={props.onClose} submitLabel={props.confirmLabel} testId={`${props.testId}-confirm`} />
           </DialogBody>
         </form>
       </DialogSurface>

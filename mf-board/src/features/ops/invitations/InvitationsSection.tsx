@@ -1,8 +1,7 @@
-import { Badge, Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@negayno/shared/fluent';
+import { Badge, Button, Field, Input, MessageBar, MessageBarBody, Text, tokens } from '@negayno/shared/fluent';
 import { Checkbox } from '@negayno/shared/fluent-drawers';
 import {
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -22,7 +21,7 @@ import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ConfirmDialog, CopyButton, ListFrame, SearchBox, useOpsStyles } from '../parts';
+import { ConfirmDialog, FormDialogActions, CopyButton, ListFrame, SearchBox, useOpsStyles } from '../parts';
 import { InvitationsStore } from './invitations-store';
 
 const STATUS_COLOR = { active: 'success', used: 'informative', expired: 'warning', revoked: 'subtle' } as const;
@@ -227,14 +226,7 @@ export function IssueInvitationDialog(props: { store: InvitationsStore; onClose:
                 </Text>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose} disabled={busy}>
-                {t('common:cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="issue-submit">
-                {t('invitations.issue')}
-              </Button>
-            </DialogActions>
+            <FormDialogActions busy={busy} onCancel={props.onClose} submitLabel={t('invitations.issue')} testId="issue-submit" />
           </DialogBody>
         </form>
       </DialogSurface>

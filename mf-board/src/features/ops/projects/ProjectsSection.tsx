@@ -1,7 +1,6 @@
 import { Avatar, Badge, Button, Field, Spinner, Text, tokens } from '@negayno/shared/fluent';
 import {
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -23,7 +22,7 @@ import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ListFrame, SearchBox, useOpsStyles } from '../parts';
+import { FormDialogActions, ListFrame, SearchBox, useOpsStyles } from '../parts';
 import { ProjectsStore } from './projects-store';
 
 /** Projects: client, team per role (missing roles marked), balance, open tasks, last activity; unstaffed first. */
@@ -188,20 +187,7 @@ export function TeamDialog(props: { store: ProjectsStore; project: OpsProject; o
                 </Text>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose} disabled={busy}>
-                {t('common:cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={busy || changed.length === 0}
-                icon={busy ? <Spinner size="tiny" /> : undefined}
-                data-testid="team-submit"
-              >
-                {t('projects.assign')}
-              </Button>
-            </DialogActions>
+            <FormDialogActions busy={busy} disabled={changed.length === 0} onCancel={props.onClose} submitLabel={t('projects.assign')} testId="team-submit" />
           </DialogBody>
         </form>
       </DialogSurface>

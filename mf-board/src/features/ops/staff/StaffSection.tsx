@@ -1,7 +1,6 @@
 import { Badge, Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@negayno/shared/fluent';
 import {
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -22,7 +21,7 @@ import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ConfirmDialog, ListFrame, SearchBox, useOpsStyles } from '../parts';
+import { ConfirmDialog, FormDialogActions, ListFrame, SearchBox, useOpsStyles } from '../parts';
 import { StaffStore } from './staff-store';
 
 /** Staff: who works here, their load, and creating, deactivating and reactivating them. */
@@ -238,14 +237,7 @@ export function CreateStaffDialog(props: { store: StaffStore; onClose: () => voi
                 </Text>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose} disabled={busy}>
-                {t('common:cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="create-staff-submit">
-                {t('staff.create')}
-              </Button>
-            </DialogActions>
+            <FormDialogActions busy={busy} onCancel={props.onClose} submitLabel={t('staff.create')} testId="create-staff-submit" />
           </DialogBody>
         </form>
       </DialogSurface>
