@@ -127,7 +127,11 @@ const CATALOGUE = {
   project_already_staffed: [409, 'Цей проєкт уже взяв інший менеджер', 'Another manager has already taken this project'],
   staff_role_is_wrong: [400, 'Ця людина не має такої ролі', 'This person does not have that role'],
   staff_is_deactivated: [409, 'Цей обліковий запис вимкнено', 'This account is deactivated'],
-  staff_is_last: [409, 'Це останній активний менеджер цієї ролі, а від нього залежать проєкти', 'This is the last active manager of this role and projects depend on them'],
+  staff_is_last: [
+    409,
+    'Це останній активний менеджер цієї ролі, а від нього залежать проєкти',
+    'This is the last active manager of this role and projects depend on them',
+  ],
   payout_already_settled: [409, 'Цю виплату вже оброблено', 'This payout has already been settled'],
   user_already_added: [409, 'Цей користувач уже є в проєкті', 'This user is already in the project'],
   backFrom_not_found: [404, 'Більше нічого завантажувати', 'There is nothing more to upload'],

@@ -110,8 +110,18 @@ export const opsInvitationsQuery = z.object({
 /** `POST /ops/invitations`: maxUses null = unlimited, expiresInDays null = never. */
 export const issueInvitationBody = z.object({
   kind: z.enum(INVITATION_KINDS, { error: 'option_not_found' }),
-  maxUses: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'invalid_value' }).max(100_000, { error: 'invalid_value' }).nullable(),
-  expiresInDays: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'invalid_value' }).max(3650, { error: 'invalid_value' }).nullable(),
+  maxUses: z
+    .number({ error: 'invalid_value' })
+    .int({ error: 'invalid_value' })
+    .min(1, { error: 'invalid_value' })
+    .max(100_000, { error: 'invalid_value' })
+    .nullable(),
+  expiresInDays: z
+    .number({ error: 'invalid_value' })
+    .int({ error: 'invalid_value' })
+    .min(1, { error: 'invalid_value' })
+    .max(3650, { error: 'invalid_value' })
+    .nullable(),
   note: optionalText('note', LENGTH.name),
 });
 export type IssueInvitationBody = z.infer<typeof issueInvitationBody>;

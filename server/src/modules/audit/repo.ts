@@ -37,7 +37,19 @@ export async function listAudit(db: Db, page: { backFrom?: number; search?: stri
   let query = db
     .selectFrom('operator_audit as a')
     .leftJoin('users as u', 'u.id', 'a.operator_id')
-    .select(['a.id', 'a.action', 'a.target_kind', 'a.target_id', 'a.before', 'a.after', 'a.created_at', 'u.id as operatorId', 'u.firstname', 'u.lastname', 'u.email'])
+    .select([
+      'a.id',
+      'a.action',
+      'a.target_kind',
+      'a.target_id',
+      'a.before',
+      'a.after',
+      'a.created_at',
+      'u.id as operatorId',
+      'u.firstname',
+      'u.lastname',
+      'u.email',
+    ])
     .orderBy('a.id', 'desc')
     .limit(page.limit);
   if (page.backFrom !== undefined) query = query.where('a.id', '<', page.backFrom);
