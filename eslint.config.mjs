@@ -59,7 +59,18 @@ function restrictImports(...patterns) {
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'coverage/**', 'lint/fixtures/**'],
+    ignores: [
+      '**/dist/**',
+      '**/dist.next/**',
+      '**/dist.old/**',
+      '**/node_modules/**',
+      '.tools/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'coverage/**',
+      'lint/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,5 +1,7 @@
-// The server's Jest projects, spread into the root jest.config.cjs: the same tests twice, once against
-// PGlite and once against a real PostgreSQL server (TEST_DATABASE_URL, or one the global setup starts).
+// The server's Jest projects, spread into the root jest.config.cjs. The whole suite runs against a real
+// PostgreSQL server (TEST_DATABASE_URL, or one the global setup starts): production's engine. PGlite (the
+// embedded default of `npm start`) runs again only the files whose behaviour depends on the engine
+// (docs/decisions.md, "Issue 34: which engine runs which tests").
 const path = require('node:path');
 
 const repoRoot = path.join(__dirname, '..');
@@ -20,12 +22,38 @@ const swcTransform = [
  */
 const transformedPackages = ['content-disposition', 'cookie', '@fastify/cookie', '@electric-sql/pglite'];
 
+/**
+ * The files run on PGlite as well: the database layer itself, everything whose correctness rests on how
+ * the engine serialises concurrent transactions (one connection in PGlite, a pool and row locks in
+ * PostgreSQL), the socket adapter chosen per engine, the demo `npm start` seeds into PGlite, big reads
+ * that take PGlite's JSON path, and one whole life cycle as a smoke test of the default install.
+ */
+const ENGINE_SENSITIVE = [
+  'db/migrate.test.ts',
+  'db/errors.test.ts',
+  'db/auto-analyze.test.ts',
+  'modules/money/concurrency.test.ts',
+  'modules/money/crash.test.ts',
+  'modules/ops/payout-race.test.ts',
+  'modules/auth/limits-parallel.test.ts',
+  'infra/realtime/adapter.test.ts',
+  'seed/demo.test.ts',
+  'modules/tasks/board-answers.test.ts',
+  'modules/workflow/life-cycle.test.ts',
+];
+
+// A renamed file would silently drop out of the PGlite run: say so instead.
+for (const file of ENGINE_SENSITIVE) {
+  if (!require('node:fs').existsSync(path.join(__dirname, 'src', file)))
+    throw new Error(`server/jest.projects.cjs: ${file} is listed to run on PGlite but does not exist`);
+}
+
 function serverProject(engine) {
   return {
     displayName: `server:${engine}`,
     rootDir: __dirname,
     testEnvironment: 'node',
-    testMatch: ['<rootDir>/src/**/*.test.ts'],
+    testMatch: engine === 'pg' ? ['<rootDir>/src/**/*.test.ts'] : ENGINE_SENSITIVE.map((file) => `<rootDir>/src/${file}`),
     transform: { '^.+\\.(c?js|ts)$': swcTransform },
     transformIgnorePatterns: [`node_modules/(?!(\\.pnpm/)?(${transformedPackages.map((name) => name.replace('/', '[+/]')).join('|')})[@/])`],
     moduleNameMapper: {
@@ -33,9 +61,6 @@ function serverProject(engine) {
       '^@negayno/shared/live-rooms$': path.join(repoRoot, 'shared/src/api/live-rooms.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
-    // `*.pg.test.ts`: tests that only make sense on a PostgreSQL server (several server processes on
-    // one database, issue 18); the PGlite project leaves them out, by name rather than by a skip.
-    ...(engine === 'pglite' ? { testPathIgnorePatterns: ['\\.pg\\.test\\.ts$'] } : {}),
     setupFiles: [path.join(__dirname, `src/test/jest/use-${engine}.ts`)],
     ...(engine === 'pg'
       ? {
@@ -47,3 +72,4 @@ function serverProject(engine) {
 }
 
 module.exports = [serverProject('pglite'), serverProject('pg')];
+module.exports.ENGINE_SENSITIVE = ENGINE_SENSITIVE;

@@ -221,7 +221,8 @@ function createAppConfig({ dir, exposes = {}, isHost = false }) {
       // The runtime webpack writes (remoteEntry.js above all) in the same modern syntax as the code.
       target: ['web', 'es2022'],
       output: {
-        path: path.join(dir, 'dist'),
+        // scripts/build.mjs builds into dist.next and swaps it in whole once every package built.
+        path: path.join(dir, process.env.NEGAYNO_BUILD_OUT ?? 'dist'),
         // Remotes load their chunks relative to where their remoteEntry.js was found.
         publicPath: isHost ? '/' : 'auto',
         // The host's entry chunk keeps a plain name: with webpack 5.111 the federation runtime module

@@ -237,10 +237,9 @@ describe('negayno-admin commands', () => {
   });
 });
 
-// The program runs on its own embedded database whichever engine the Jest project tests, so once is enough.
-const describeProgram = process.env.NEGAYNO_TEST_DB === 'pglite' ? describe : () => undefined;
-
-describeProgram('the negayno-admin program', () => {
+// The program runs on its own embedded database (PGlite in a temporary DATA_DIR), whichever engine the
+// rest of this file tests.
+describe('the negayno-admin program', () => {
   const run = promisify(execFile);
   const dataDir = mkdtempSync(join(tmpdir(), 'negayno-cli-'));
   const cli = (...args: string[]) =>
