@@ -1,5 +1,5 @@
-// One Jest run for the whole suite: shared code, every remote, and the server twice
-// (against PGlite and against a real PostgreSQL server).
+// One Jest run for the whole suite: shared code, every remote, and the server (on PostgreSQL, and its
+// engine-sensitive files again on PGlite: server/jest.projects.cjs).
 const { frontendProject } = require('./jest.frontend.cjs');
 
 module.exports = {
@@ -16,4 +16,8 @@ module.exports = {
   // A global option (Jest ignores it per project): PGlite and PostgreSQL set-ups take seconds on 2 cores,
   // and a set-up (a fresh database per suite) took past 30 s while other builds shared the cores.
   testTimeout: 60_000,
+  // Two workers on the two cores: a server test spends much of its time waiting on PostgreSQL (another
+  // process), which Jest's default of cores − 1 = one worker left idle (a sample of six files: 132 s → 110 s
+  // on a loaded machine).
+  maxWorkers: 2,
 };

@@ -256,5 +256,5 @@ describe('the negayno-admin program', () => {
     const issued = await cli('issue-invitation', '--kind', 'client', '--code', 'FROM-THE-SHELL');
     expect(issued.stdout).toMatch(/^FROM-THE-SHELL\s+client\s+0\/1\s+active/);
     await expect(cli('revoke-invitation')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--code is required') });
-  }, 120_000);
+  }, 240_000);
 });
