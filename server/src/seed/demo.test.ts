@@ -19,7 +19,8 @@ describe('the demo seed', () => {
     const projects = dataOf<Array<{ id: number; name: string }>>(await ctx.get('/api/projects', { cookie }));
     const shop = projects.find((project) => project.name === 'Інтернет-магазин')!;
     cards = dataOf<TaskCard[]>(await ctx.get(`/api/project/${shop.id}/tasks`, { cookie }));
-  });
+    // The whole demo (hundreds of tasks and a ledger) on PGlite's one thread: past a minute on a loaded machine.
+  }, 180_000);
   afterAll(() => ctx.close());
 
   const documentsOf = async (taskId: number) => dataOf<TaskDocument[]>(await ctx.get(`/api/task/${taskId}/documents`, { cookie }));

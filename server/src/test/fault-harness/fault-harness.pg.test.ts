@@ -29,6 +29,7 @@ describe('three server processes behind nginx, one killed and all restarted unde
         rollingRestart: true,
         adapter: 'postgres',
         thinkMs: [1000, 2000],
+        reconnectLimitMs: 15_000,
         dir,
         log: () => {},
       });
@@ -59,8 +60,9 @@ describe('three server processes behind nginx, one killed and all restarted unde
       tasksOutOfStep: 0,
     });
     expect(report).toMatchObject({ topUpsNotPostedOnce: 0, moneyEventsMissing: 0, ledgerOk: true });
-    // A guard against clients stuck offline, not a figure to meet: the figure is printed above (and by
-    // `npm run harness`, docs/perf.md). Read against 5 s it failed at 5,053 ms on a loaded CI machine.
+    // A guard against clients stuck offline, not a figure to meet (reconnectLimitMs above): the figure is
+    // printed above and by `npm run harness` (docs/perf.md). Read against 5 s it failed at 5,053 ms on a
+    // loaded CI machine.
     expect(report.reconnectP95Ms).toBeLessThanOrEqual(15_000);
   });
 });

@@ -32,6 +32,12 @@ export interface HarnessOptions {
   dir: string;
   /** Fixed ports (nginx first); free ones when absent. */
   ports?: number[];
+  /**
+   * The reconnect p95 (overall and after kills) counted as a problem above it: 5 s, the promise `npm run
+   * harness` checks on a machine of its own; the Jest version, which shares two cores with the rest of the
+   * suite, only guards against clients stuck offline.
+   */
+  reconnectLimitMs?: number;
   log: (line: string) => void;
 }
 
@@ -372,9 +378,10 @@ async function check(
     must(topUpsNotPostedOnce === 0, `${topUpsNotPostedOnce} accepted payments not posted exactly once`);
     must(moneyEventsMissing === 0, `${moneyEventsMissing} money events missing from owners' clients`);
     must(ledger.ok, `ledger differences: ${JSON.stringify(ledger.lines).slice(0, 300)}`);
-    must(report.reconnectP95Ms <= 5000, `reconnect p95 ${report.reconnectP95Ms} ms over 5 s`);
+    const reconnectLimitMs = options.reconnectLimitMs ?? 5000;
+    must(report.reconnectP95Ms <= reconnectLimitMs, `reconnect p95 ${report.reconnectP95Ms} ms over ${reconnectLimitMs / 1000} s`);
     const afterKills = reconnectP95ByPhase['kills'] ?? 0;
-    must(afterKills <= 5000, `reconnect p95 after a kill ${afterKills} ms over 5 s`);
+    must(afterKills <= reconnectLimitMs, `reconnect p95 after a kill ${afterKills} ms over ${reconnectLimitMs / 1000} s`);
     must(run.kills === 0 || reconnectMs.length > 0, 'no reconnect measured although processes were killed');
     must(failures.length === 0, `${failures.length} failures seen by clients: ${report.failures.join('; ').slice(0, 300)}`);
     // A kept-alive connection that nginx's graceful reload closes just as a request goes out on it
