@@ -3,7 +3,7 @@
  * the running app without a restart, versioned builds are served beside the built one, failures
  * reported by the beacon count against their version and roll a canary back when asked to.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RemotesManifest } from '@negayno/shared/contract';
@@ -116,6 +116,30 @@ describe('releasing a remote on a running server', () => {
     const [board] = await tool.status();
     expect(board).toMatchObject({ remote: 'mf_board', canary: null, changedBy: AUTO_ROLLBACK_ACTOR });
     expect((await files.readHealth())[`mf_board@${canary.version}`]).toMatchObject({ loads: 3, errors: 2, lastError: 'remote_crash' });
+  });
+
+  it('RT1: remove refuses a version that is no version, and deletes nothing (issue 35)', async () => {
+    const published = readdirSync(join(releasesDir, 'mf-board'));
+    expect(published).toHaveLength(1);
+    // `../..` from releases/mf-board is the data directory; `..` every release; `.` every version of the remote.
+    for (const version of ['../..', '..', '.', '', `${published[0]}/../..`, '/etc']) {
+      await expect(tool.remove('mf-board', version)).rejects.toThrow(ReleaseRefused);
+    }
+    expect(existsSync(join(webRoot, 'host', 'dist', 'remotes.json'))).toBe(true);
+    expect(readdirSync(join(releasesDir, 'mf-board'))).toEqual(published);
+    expect(existsSync(files.manifestFile)).toBe(true);
+  });
+
+  it('RT2: publish refuses a build whose buildVersion would lead outside the releases folder (issue 35)', async () => {
+    const dist = join(webRoot, 'escaping-board');
+    writeBuild(dist, 'mf_board', 'var mf_board = "escape";');
+    const manifest = { ...federationManifest('mf_board'), metaData: { buildInfo: { buildVersion: '../../../escaped' } } };
+    writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
+    const before = readFileSync(files.manifestFile, 'utf8');
+    await expect(tool.publish('mf-board', dist, { percentage: 10 })).rejects.toThrow(/is not a version/);
+    expect(readdirSync(webRoot).filter((name) => name.startsWith('escaped'))).toEqual([]);
+    expect(readdirSync(join(webRoot, '..')).filter((name) => name.startsWith('escaped'))).toEqual([]);
+    expect(readFileSync(files.manifestFile, 'utf8')).toBe(before);
   });
 
   it('refuses a beacon whose remote tag is not a remote version', async () => {
