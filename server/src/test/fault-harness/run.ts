@@ -120,7 +120,6 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
       dir: options.dir,
       listenPort: nginxPort!,
       upstreamPorts: serverPorts.slice(0, options.processes),
-      stickyKey: '$http_x_forwarded_for',
     });
     log(`${options.processes} processes and nginx on ${nginx.url}; ${options.people} people connecting`);
 
