@@ -18,7 +18,7 @@ const THUMB = { width: 480, height: 320 } as const;
 /** Raster formats sharp reads safely; SVG is never rendered on the server. */
 const THUMBNAILED = new Set(['png', 'jpe', 'jpeg', 'jpg', 'gif', 'webp', 'tiff', 'tif']);
 
-/** A 40-megapixel preview takes about a second: sixteen waiting is a quarter of a minute at most. */
+/** One preview at a time; past sixteen waiting uploads, a burst is stored without previews rather than queued without end. */
 const PREVIEW_QUEUE = { concurrency: 1, maxWaiting: 16 } as const;
 const previews = new WorkQueue(PREVIEW_QUEUE);
 
