@@ -125,9 +125,11 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
 
     for (let i = 0; i < world.length; i += 20) {
       const batch = world.slice(i, i + 20).map((person) => new SimulatedPerson(person, nginx!.url));
+      // Counted before they connect: if one never gets in, the clean-up below still closes their
+      // sockets, without which nginx's graceful stop would wait for them (an hour) instead of failing.
+      people.push(...batch);
       await Promise.all(batch.map((person) => person.connect()));
       await Promise.all(batch.map((person) => person.ready()));
-      people.push(...batch);
     }
     log('everyone is in; work starts');
     const workStarted = new Date();
