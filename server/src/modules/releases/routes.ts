@@ -1,7 +1,7 @@
 /**
  * `/remotes.json` as the release tool last wrote it, and the count of loads per remote version (a
- * signed-in user's request for the remoteEntry.js they are served). Both are public: they are what every page, signed in or not,
- * needs to start; they reveal nothing a page does not fetch anyway.
+ * signed-in user's request for the remoteEntry.js they are served). Both are public: they are what
+ * every page, signed in or not, needs to start; they reveal nothing a page does not fetch anyway.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pathOf } from '../../http/api-paths.js';
