@@ -23,7 +23,7 @@ import { Realtime, type SocketServer } from './infra/realtime/realtime.js';
 import { openSocketAdapter } from './infra/realtime/adapter.js';
 import { attachSocketHandlers, closeSocketsForRestart, createSocketServer, type SocketAdapter } from './infra/realtime/server.js';
 import type { AuthUser } from './lib/auth-user.js';
-import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionTokenOf, syncSessionHint } from './modules/auth/index.js';
+import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionOf, sessionTokenOf, syncSessionHint } from './modules/auth/index.js';
 import { moneyRoutes, startMoneyJobs } from './modules/money/index.js';
 import { OUTBOX_CHANNEL, TelegramPoller, TelegramWebhookRegistration, notificationsRoutes, webhookUrlOf } from './modules/notifications/index.js';
 import { projectsRoutes } from './modules/projects/index.js';
@@ -106,7 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     decoratePage: (request, reply) => syncSessionHint(request, reply, config.cookieSecure),
   });
   installErrorHandling(app, { notFound, allowedMethods });
-  installReleases(app, services.releases);
+  installReleases(app, services.releases, async (request) => (await sessionOf(request, services.sessions, config.cookieSecure))?.user.id ?? null);
   installMaintenanceMode(app, config.maintenanceMode);
   installNoStoreForApi(app);
   installSameOriginCheck(app);

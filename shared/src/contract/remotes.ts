@@ -66,3 +66,15 @@ export function stableBucket(key: string): number {
   }
   return (hash >>> 0) % 100;
 }
+
+/**
+ * The entry a user loads: the canary for `percentage`% of signed-in users, else the stable one. The
+ * host loads by it; the server counts a version's loads and failures only from the users it serves.
+ */
+export function chooseTarget(name: string, descriptor: RemoteDescriptor, userId: number | null): RemoteTarget & { canary: boolean } {
+  const canary = descriptor.canary;
+  if (canary && userId !== null && stableBucket(`${name}:${userId}`) < canary.percentage) {
+    return { entry: canary.entry, version: canary.version, canary: true };
+  }
+  return { entry: descriptor.entry, version: descriptor.version, canary: false };
+}

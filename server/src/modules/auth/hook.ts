@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import { isApiPath } from '../../http/api-paths.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { sessionTokenOf, setSessionCookie } from './cookie.js';
-import type { SessionService } from './sessions.js';
+import type { ResolvedSession, SessionService } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,16 +12,25 @@ declare module 'fastify' {
   }
 }
 
+/** The live session a request's cookie names, on any path (the release counter asks it of remote entries). */
+export async function sessionOf(
+  request: FastifyRequest,
+  sessions: SessionService,
+  cookieSecure: boolean,
+): Promise<(ResolvedSession & { token: string }) | null> {
+  const token = sessionTokenOf(request.cookies, cookieSecure);
+  const session = token ? await sessions.resolve(token) : null;
+  return token && session ? { ...session, token } : null;
+}
+
 export function installSessionHook(app: FastifyInstance, sessions: SessionService, cookieSecure: boolean): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
-    const token = sessionTokenOf(request.cookies, cookieSecure);
-    if (!token) return;
-    const session = await sessions.resolve(token);
+    const session = await sessionOf(request, sessions, cookieSecure);
     if (!session) return;
     request.user = session.user;
-    if (session.wasExtended) setSessionCookie(reply, token, cookieSecure);
+    if (session.wasExtended) setSessionCookie(reply, session.token, cookieSecure);
   });
 }
 

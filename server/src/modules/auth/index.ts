@@ -1,7 +1,7 @@
 /** The auth module's front door: what other modules, the composition root and the tools may use. */
 export { sessionTokenOf, syncSessionHint } from './cookie.js';
 export { DeviceCookies } from './devices.js';
-export { installSessionHook, requireUser, userOf } from './hook.js';
+export { installSessionHook, requireUser, sessionOf, userOf } from './hook.js';
 export { LIMITS, ipSubject } from './limits.js';
 export { LoginCodes, type OnLoginCodeUsed } from './login-codes.js';
 export { hashPassword, verifyPassword } from './passwords.js';

@@ -6,18 +6,8 @@ import sharp from 'sharp';
 import type { UserRow } from '../../db/schema.js';
 import { addMember, createProject, createTask, createUser } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { multipart } from '../../test/multipart.js';
 import { startS3StandIn, type S3StandIn } from '../../test/s3-stand-in.js';
-
-/** A multipart body with one file, as a browser's FormData sends it. */
-function multipart(filename: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----negayno${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 

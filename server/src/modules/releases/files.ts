@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { remotePackageOf, type RemotesManifest } from '@negayno/shared/contract';
 import type { HealthBook } from './health.js';
 import type { ReleaseLogEntry } from './manifest.js';
+import { checkedVersion, pathInside } from './paths.js';
 
 export const REMOTES_URL_PREFIX = '/remotes/';
 
@@ -74,23 +75,23 @@ export class ReleaseFiles {
 
   /** Where a published version of a remote lives (`mf_board`, `0.1.0-3f9a1c2b7d`). */
   versionDir(remote: string, version: string): string {
-    return join(this.dir, remotePackageOf(remote), version);
+    return pathInside(this.dir, remotePackageOf(remote), checkedVersion(version));
   }
 
   /** Published builds of a remote are served from here, after the build in `<remote>/dist`. */
   remoteRoot(remotePackage: string): string {
-    return join(this.dir, remotePackage);
+    return pathInside(this.dir, remotePackage);
   }
 
   entryOf(remote: string, version: string): string {
-    return `${REMOTES_URL_PREFIX}${remotePackageOf(remote)}/${version}/remoteEntry.js`;
+    return `${REMOTES_URL_PREFIX}${remotePackageOf(remote)}/${checkedVersion(version)}/remoteEntry.js`;
   }
 
   /** The folder on disk an entry URL is served from: the host build's remote, or a published version. */
   folderOfEntry(entry: string): string | null {
     if (!entry.startsWith(REMOTES_URL_PREFIX) || !entry.endsWith('/remoteEntry.js')) return null;
     const [remotePackage, ...rest] = entry.slice(REMOTES_URL_PREFIX.length, -'/remoteEntry.js'.length).split('/');
-    if (!remotePackage || rest.some((segment) => segment === '..' || segment === '')) return null;
+    if (!remotePackage || [remotePackage, ...rest].some((segment) => segment === '..' || segment === '.' || segment === '')) return null;
     const built = join(this.webRoot, remotePackage, 'dist', ...rest);
     if (existsSync(join(built, 'remoteEntry.js'))) return built;
     const published = join(this.remoteRoot(remotePackage), ...rest);

@@ -1,7 +1,8 @@
 /**
- * Loads and failures per remote version. A load is a request for the version's remoteEntry.js (one
- * per page that uses it); a failure is a browser's beacon tagged with the version. The share of
- * failures decides an automatic rollback of a canary that asked for one.
+ * Loads and failures per remote version, each counted once per signed-in user: a load is their first
+ * request for the version's remoteEntry.js, a failure their first beacon tagged with it. The share of
+ * failures decides an automatic rollback of a canary that asked for one, so neither a reloading page
+ * nor anyone without an account can push a canary out or hold a broken one in.
  */
 import type { AutoRollback } from '@negayno/shared/contract';
 
@@ -10,6 +11,9 @@ export interface VersionHealth {
   errors: number;
   lastError?: string;
   lastErrorAt?: string;
+  /** The ids of the users counted in `loads` and in `errors`: each counts once. */
+  loadedBy?: number[];
+  failedBy?: number[];
 }
 
 /** By `mf_board@0.1.0-3f9a1c2b7d`. */
@@ -19,21 +23,27 @@ export function healthKey(remote: string, version: string): string {
   return `${remote}@${version}`;
 }
 
-export function recordLoad(book: HealthBook, key: string): VersionHealth {
+/** Counts the user's load of the version; false when they were counted before. */
+export function recordLoad(book: HealthBook, key: string, userId: number): boolean {
   const health = (book[key] ??= { loads: 0, errors: 0 });
+  if (health.loadedBy?.includes(userId)) return false;
+  (health.loadedBy ??= []).push(userId);
   health.loads += 1;
-  return health;
+  return true;
 }
 
-export function recordError(book: HealthBook, key: string, error: { code: string; at: string }): VersionHealth {
+/** Counts the user's failure with the version; null when they were counted before. */
+export function recordError(book: HealthBook, key: string, userId: number, error: { code: string; at: string }): VersionHealth | null {
   const health = (book[key] ??= { loads: 0, errors: 0 });
+  if (health.failedBy?.includes(userId)) return null;
+  (health.failedBy ??= []).push(userId);
   health.errors += 1;
   health.lastError = error.code;
   health.lastErrorAt = error.at;
   return health;
 }
 
-/** Failures per load; a page may report more than one failure, so it is capped at 1. */
+/** Failures per load, capped at 1: a page may fail with an entry its browser had cached, never asked for. */
 export function errorRate(health: VersionHealth): number {
   return health.loads === 0 ? (health.errors > 0 ? 1 : 0) : Math.min(1, health.errors / health.loads);
 }

@@ -60,16 +60,17 @@ describe('release steps on remotes.json', () => {
 });
 
 describe('failures per remote version', () => {
-  it('asks for a rollback once enough loads failed, not before', () => {
+  it('asks for a rollback once enough users’ loads failed, not before, counting each user once', () => {
     const book: HealthBook = {};
     const key = healthKey('mf_board', '0.1.0-bbbb');
     const rule = { errorRate: 0.5, minLoads: 4 };
-    for (let load = 0; load < 3; load += 1) recordLoad(book, key);
-    recordError(book, key, { code: 'remote_load_failed', at: at(1).at });
-    recordError(book, key, { code: 'remote_load_failed', at: at(1).at });
+    for (const user of [1, 2, 3, 3]) recordLoad(book, key, user);
+    expect(recordError(book, key, 1, { code: 'remote_load_failed', at: at(1).at })).not.toBeNull();
+    expect(recordError(book, key, 1, { code: 'remote_crash', at: at(2).at })).toBeNull();
+    recordError(book, key, 2, { code: 'remote_load_failed', at: at(1).at });
     expect(shouldRollBack(book[key]!, rule)).toBe(false);
-    recordLoad(book, key);
+    expect(recordLoad(book, key, 4)).toBe(true);
     expect(shouldRollBack(book[key]!, rule)).toBe(true);
-    expect(book[key]).toEqual({ loads: 4, errors: 2, lastError: 'remote_load_failed', lastErrorAt: at(1).at });
+    expect(book[key]).toEqual({ loads: 4, errors: 2, lastError: 'remote_load_failed', lastErrorAt: at(1).at, loadedBy: [1, 2, 3, 4], failedBy: [1, 2] });
   });
 });

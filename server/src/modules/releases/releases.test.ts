@@ -3,10 +3,11 @@
  * the running app without a restart, versioned builds are served beside the built one, failures
  * reported by the beacon count against their version and roll a canary back when asked to.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RemotesManifest } from '@negayno/shared/contract';
+import { stableBucket, type RemotesManifest } from '@negayno/shared/contract';
+import { createUser } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import type { FederationManifest } from './compat.js';
 import { ReleaseFiles } from './files.js';
@@ -57,6 +58,14 @@ describe('releasing a remote on a running server', () => {
     let minute = 0;
     tool = new ReleaseTool(files, webRoot, () => ({ at: new Date(Date.UTC(2026, 10, 24, 10, (minute += 1))).toISOString(), by: 'board-team' }));
   });
+  /** Signs in a new user whose id puts them inside (or outside) the board's 50% canary. */
+  const userOnSide = async (inShare: boolean): Promise<string> => {
+    for (;;) {
+      const user = await createUser(ctx.db);
+      if (stableBucket(`mf_board:${user.id}`) < 50 === inShare) return ctx.login(user.email);
+    }
+  };
+
   afterAll(async () => {
     await ctx.close();
     rmSync(webRoot, { recursive: true, force: true });
@@ -97,25 +106,72 @@ describe('releasing a remote on a running server', () => {
     expect(readFileSync(files.manifestFile, 'utf8')).toBe(before);
   });
 
-  it('counts loads and beacon failures per version and rolls the canary back past its error share', async () => {
+  it('RT5: counts a canary’s loads and failures once per signed-in user in its share; nobody else counts (issue 35)', async () => {
     const canary = (await files.readManifest()).mf_board!.canary!;
-    // With the request of the test before: three pages loaded the canary.
-    await ctx.get(canary.entry);
-    await ctx.get(canary.entry);
     const label = `mf-board@${canary.version}`;
-    expect((await ctx.post('/api/log/new', { code: 'remote_load_failed', message: 'mf_board/app', remote: label })).status).toBe(200);
+    const beacon = (code: string, cookie?: string) => ctx.post('/api/log/new', { code, message: 'mf_board/app', remote: label }, { cookie });
+    // Signed out: 20 fetches and 4 beacons ended a canary before.
+    for (let page = 0; page < 20; page += 1) await ctx.get(canary.entry);
+    for (let report = 0; report < 4; report += 1) expect((await beacon('remote_crash')).status).toBe(200);
+    // A user outside the share is served the stable entry: what they fetch or report of the canary is not theirs.
+    const [first, second, outside] = [await userOnSide(true), await userOnSide(true), await userOnSide(false)];
+    await ctx.get(canary.entry, { cookie: outside });
+    await beacon('remote_crash', outside);
+    // The first user in the share reloads and reports twice: one load, one failure.
+    for (let page = 0; page < 2; page += 1) {
+      await ctx.get(canary.entry, { cookie: first });
+      await beacon('remote_load_failed', first);
+    }
     expect((await files.readManifest()).mf_board?.canary).toBeDefined();
-    await ctx.post('/api/log/new', { code: 'remote_crash', message: 'mf-board: boom', remote: label });
+    await ctx.services.releases.flush();
+    expect((await files.readHealth())[`mf_board@${canary.version}`]).toMatchObject({ loads: 1, errors: 1 });
 
+    await ctx.get(canary.entry, { cookie: second });
+    await beacon('remote_crash', second);
     const manifest = (await ctx.get('/remotes.json')).body as unknown as RemotesManifest;
     expect(manifest.mf_board?.canary).toBeUndefined();
     expect(manifest.mf_board).toMatchObject({ version: '0.1.0', changedBy: AUTO_ROLLBACK_ACTOR });
-    expect((await files.readLog()).at(-1)).toMatchObject({ action: 'auto-rollback', reason: `${canary.version}: 2 failures in 3 loads` });
+    expect((await files.readLog()).at(-1)).toMatchObject({ action: 'auto-rollback', reason: `${canary.version}: 2 failures in 2 loads` });
 
     await ctx.services.releases.flush();
     const [board] = await tool.status();
     expect(board).toMatchObject({ remote: 'mf_board', canary: null, changedBy: AUTO_ROLLBACK_ACTOR });
-    expect((await files.readHealth())[`mf_board@${canary.version}`]).toMatchObject({ loads: 3, errors: 2, lastError: 'remote_crash' });
+    expect((await files.readHealth())[`mf_board@${canary.version}`]).toMatchObject({ loads: 2, errors: 2, lastError: 'remote_crash' });
+  });
+
+  it('RT6: beacons for versions nobody is served leave health.json as it was (issue 35)', async () => {
+    const cookie = await userOnSide(false);
+    await ctx.services.releases.flush();
+    const before = Object.keys(await files.readHealth());
+    for (let made = 0; made < 30; made += 1) {
+      expect((await ctx.post('/api/log/new', { code: 'remote_crash', message: 'x', remote: `mf-board@9.9.${made}` }, { cookie })).status).toBe(200);
+    }
+    await ctx.services.releases.flush();
+    expect(Object.keys(await files.readHealth())).toEqual(before);
+  });
+
+  it('RT1: remove refuses a version that is no version, and deletes nothing (issue 35)', async () => {
+    const published = readdirSync(join(releasesDir, 'mf-board'));
+    expect(published).toHaveLength(1);
+    // `../..` from releases/mf-board is the data directory; `..` every release; `.` every version of the remote.
+    for (const version of ['../..', '..', '.', '', `${published[0]}/../..`, '/etc']) {
+      await expect(tool.remove('mf-board', version)).rejects.toThrow(ReleaseRefused);
+    }
+    expect(existsSync(join(webRoot, 'host', 'dist', 'remotes.json'))).toBe(true);
+    expect(readdirSync(join(releasesDir, 'mf-board'))).toEqual(published);
+    expect(existsSync(files.manifestFile)).toBe(true);
+  });
+
+  it('RT2: publish refuses a build whose buildVersion would lead outside the releases folder (issue 35)', async () => {
+    const dist = join(webRoot, 'escaping-board');
+    writeBuild(dist, 'mf_board', 'var mf_board = "escape";');
+    const manifest = { ...federationManifest('mf_board'), metaData: { buildInfo: { buildVersion: '../../../escaped' } } };
+    writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
+    const before = readFileSync(files.manifestFile, 'utf8');
+    await expect(tool.publish('mf-board', dist, { percentage: 10 })).rejects.toThrow(/is not a version/);
+    expect(readdirSync(webRoot).filter((name) => name.startsWith('escaped'))).toEqual([]);
+    expect(readdirSync(join(webRoot, '..')).filter((name) => name.startsWith('escaped'))).toEqual([]);
+    expect(readFileSync(files.manifestFile, 'utf8')).toBe(before);
   });
 
   it('refuses a beacon whose remote tag is not a remote version', async () => {

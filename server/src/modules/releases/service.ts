@@ -3,7 +3,7 @@
  * release needs no restart), counts loads and failures per remote version, keeps them in health.json
  * for the release tool, and rolls back a canary whose failures pass the share it was published with.
  */
-import { federationNameOf, type RemotesManifest } from '@negayno/shared/contract';
+import { chooseTarget, federationNameOf, type RemotesManifest } from '@negayno/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReleaseFiles } from './files.js';
 import { healthKey, recordError, recordLoad, shouldRollBack, type HealthBook } from './health.js';
@@ -37,28 +37,35 @@ export class ReleaseService {
     return this.cached.manifest;
   }
 
-  /** A request for a remoteEntry.js: one page starting to use that version. */
-  async recordLoad(path: string): Promise<void> {
-    const manifest = await this.manifest();
-    for (const [remote, descriptor] of Object.entries(manifest)) {
-      for (const target of [descriptor, descriptor.canary]) {
-        if (target?.entry === path) {
-          recordLoad(await this.book(), healthKey(remote, target.version));
-          this.scheduleHealthWrite();
-          return;
-        }
-      }
+  /**
+   * A request for a remoteEntry.js: a load of that version when it is the one the signed-in user is
+   * served (their side of a canary). A signed-out request, or one for the other side, counts nothing.
+   */
+  async recordLoad(path: string, userId: number | null): Promise<void> {
+    if (userId === null) return;
+    for (const [remote, descriptor] of Object.entries(await this.manifest())) {
+      const target = chooseTarget(remote, descriptor, userId);
+      if (target.entry !== path) continue;
+      if (recordLoad(await this.book(), healthKey(remote, target.version), userId)) this.scheduleHealthWrite();
+      return;
     }
   }
 
-  /** A browser's failure report tagged `mf-board@0.1.0-3f9a1c2b7d`. */
-  async recordError(label: string, code: string): Promise<void> {
+  /**
+   * A browser's failure report tagged `mf-board@0.1.0-3f9a1c2b7d`: counted when a signed-in user
+   * reports the version they are served, so made-up labels never become entries of health.json.
+   */
+  async recordError(label: string, code: string, userId: number | null): Promise<void> {
+    if (userId === null) return;
     const at = label.indexOf('@');
     const remote = federationNameOf(label.slice(0, at));
     const version = label.slice(at + 1);
-    const health = recordError(await this.book(), healthKey(remote, version), { code, at: this.now().toISOString() });
+    const descriptor = (await this.manifest())[remote];
+    if (!descriptor || chooseTarget(remote, descriptor, userId).version !== version) return;
+    const health = recordError(await this.book(), healthKey(remote, version), userId, { code, at: this.now().toISOString() });
+    if (!health) return;
     this.scheduleHealthWrite();
-    const canary = (await this.manifest())[remote]?.canary;
+    const canary = descriptor.canary;
     if (canary?.version === version && canary.autoRollback && shouldRollBack(health, canary.autoRollback)) {
       const reason = `${health.errors} failures in ${health.loads} loads`;
       this.rollingBack = this.rollingBack.then(() => this.rollBack(remote, version, reason));

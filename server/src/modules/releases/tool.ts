@@ -9,6 +9,7 @@ import { federationNameOf, REMOTE_PACKAGES, type AutoRollback, type RemotesManif
 import { checkCompatibility, type BuildOnPage, type FederationManifest } from './compat.js';
 import type { ReleaseFiles } from './files.js';
 import { errorRate, healthKey } from './health.js';
+import { checkedVersion } from './paths.js';
 import { promote, publishCanary, ReleaseRefused, rollback, servedTargets, type Actor, type Step } from './manifest.js';
 
 /** `mf-board` or `mf_board` → `mf_board`, refusing a name the suite does not have. */
@@ -55,7 +56,8 @@ export class ReleaseTool {
     if (!existsSync(join(dist, 'remoteEntry.js'))) throw new ReleaseRefused(`${dist} has no remoteEntry.js`);
     const candidate = readFederationManifest(dist);
     const packageVersion = (candidate as { metaData?: { buildInfo?: { buildVersion?: string } } }).metaData?.buildInfo?.buildVersion ?? '0.0.0';
-    const version = buildVersion(dist, packageVersion);
+    // A build names its own version: one with `../` would be copied outside the releases folder.
+    const version = checkedVersion(buildVersion(dist, packageVersion));
     const manifest = await this.files.readManifest();
 
     const problems = this.compatibilityProblems(remote, { label: `${remote}@${version}`, manifest: candidate }, manifest);

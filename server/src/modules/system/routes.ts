@@ -15,7 +15,7 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
     route(app, endpoints.system.log, async ({ body: entry, request }) => {
       await services.clientLogs.record(entry, { userId: request.user?.id ?? null, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
       request.log.info({ clientLog: entry.code, remote: entry.remote, userId: request.user?.id ?? null }, 'client reported a failure');
-      if (entry.remote) await services.releases.recordError(entry.remote, entry.code);
+      if (entry.remote) await services.releases.recordError(entry.remote, entry.code, request.user?.id ?? null);
       return null;
     });
   };

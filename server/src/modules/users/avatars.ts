@@ -10,11 +10,10 @@ import { join } from 'node:path';
 import { AVATAR } from '@negayno/shared/contract';
 import sharp from 'sharp';
 import { AppError } from '../../http/app-error.js';
+import { MAX_DECODED_PIXELS } from '../../lib/image-limits.js';
 
 /** What sharp names the formats people upload as avatars (its `metadata().format`). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
-/** A decompression bomb (a tiny file of a huge picture) is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 export const AVATAR_DIR = 'avatars';
 /** `avatars/12-3f9a….webp`: the only names the avatar route serves. */
@@ -31,7 +30,7 @@ export class AvatarStore {
   async save(userId: number, upload: Buffer): Promise<string> {
     if (upload.length === 0) throw new AppError('file_is_empty', { file: 'file_is_empty' });
     if (upload.length > AVATAR.maxBytes) throw new AppError('file_is_too_large', { file: 'file_is_too_large' });
-    const image = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    const image = sharp(upload, { limitInputPixels: MAX_DECODED_PIXELS, animated: false });
     const format = await image
       .metadata()
       .then((metadata) => metadata.format)

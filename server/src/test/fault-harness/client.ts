@@ -83,7 +83,7 @@ export class SimulatedPerson {
   private disconnectedAt: number | null = null;
   private sends = 0;
   private topUpsStarted = 0;
-  /** Sticky key and client address: a distinct address per person (nginx hashes on it; the server's limits count per address). */
+  /** A distinct client address per person, for the server's limits that count per address (nginx is sticky by session, not by address). */
   private readonly address: string;
 
   constructor(

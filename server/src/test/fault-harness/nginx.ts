@@ -1,24 +1,31 @@
 /**
  * nginx in front of the server processes, as docs/operations.md sets it up (issue 18): websockets
- * passed through, sticky by a hash (a client stays on its process while it lives, and moves to the
- * next one when it is down), a failed connection retried on another process. Run from a temp
- * directory of its own (config, pid, logs), in the foreground, on loopback only.
+ * passed through, sticky by a hash of the session cookie (a signed-in browser stays on its process
+ * while it lives, and moves to the next one when it is down; everyone behind one NAT is still spread
+ * by their own sessions), a failed connection retried on another process. Run from a temp directory
+ * of its own (config, pid, logs), in the foreground, on loopback only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SESSION_COOKIE } from '@negayno/shared/contract';
 
 export interface NginxOptions {
   /** Its own directory: the config, logs and temp files go there. */
   dir: string;
   listenPort: number;
   upstreamPorts: number[];
-  /**
-   * What the sticky hash is taken from. Production: `$remote_addr` (one browser, one address). The
-   * harness's clients all come from 127.0.0.1, so they each send their own X-Client-Id instead.
-   */
-  stickyKey: string;
 }
+
+/**
+ * The sticky key: the session cookie (`negayno_sid`, `__Host-negayno_sid` over HTTPS), which nginx's
+ * `$cookie_` variables cannot name (a dash), hence the map. Without one (signed out: plain HTTP calls,
+ * no socket) each request goes where the hash of its own id sends it.
+ */
+export const STICKY_MAP = `map $http_cookie $negayno_sticky {
+    "~(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE}=(?<negayno_sid>[^;]+)" $negayno_sid;
+    default $request_id;
+  }`;
 
 /** `down`: ports taken out of the upstream (a process about to be restarted); nginx sends it nothing new. */
 export function nginxConfig(options: NginxOptions, down: ReadonlySet<number> = new Set()): string {
@@ -43,8 +50,10 @@ http {
     '' close;
   }
 
+  ${STICKY_MAP}
+
   upstream negayno {
-    hash ${options.stickyKey} consistent;
+    hash $negayno_sticky consistent;
 ${servers}
   }
 

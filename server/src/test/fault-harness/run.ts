@@ -126,15 +126,16 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
       dir: options.dir,
       listenPort: nginxPort!,
       upstreamPorts: serverPorts.slice(0, options.processes),
-      stickyKey: '$http_x_forwarded_for',
     });
     log(`${options.processes} processes and nginx on ${nginx.url}; ${options.people} people connecting`);
 
     for (let i = 0; i < world.length; i += 20) {
       const batch = world.slice(i, i + 20).map((person) => new SimulatedPerson(person, nginx!.url));
+      // Counted before they connect: if one never gets in, the clean-up below still closes their
+      // sockets, without which nginx's graceful stop would wait for them (an hour) instead of failing.
+      people.push(...batch);
       await Promise.all(batch.map((person) => person.connect()));
       await Promise.all(batch.map((person) => person.ready()));
-      people.push(...batch);
     }
     log('everyone is in; work starts');
     const workStarted = new Date();
