@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const built = await buildApp(config, { database });
   const log = built.app.log;
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-  if (config.seedDemo && (await seedDemo(database.db, built.services.ledger))) {
+  if (config.seedDemo && (await seedDemo(database.db))) {
     await analyzeAll(database.db);
     log.info('demo seeded');
   }

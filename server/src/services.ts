@@ -6,20 +6,12 @@ import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { createMailer, type Mailer } from './infra/mail/mailer.js';
 import { RateLimiter } from './infra/rate-limit/service.js';
+import { LiveDispatcher, NO_LISTENERS } from './infra/realtime/dispatch.js';
 import type { Realtime } from './infra/realtime/realtime.js';
+import { UnitOfWork } from './infra/realtime/unit-of-work.js';
 import { AuthService, DeviceCookies, LoginCodes, SessionService } from './modules/auth/index.js';
 import { InvitationsService } from './modules/invitations/index.js';
-import {
-  cardProviderOf,
-  EscrowService,
-  Idempotency,
-  LedgerService,
-  MoneyEvents,
-  MoneyService,
-  PaymentsService,
-  PayoutsService,
-  Statements,
-} from './modules/money/index.js';
+import { cardProviderOf, EscrowService, Idempotency, LedgerService, MoneyService, PaymentsService, PayoutsService, Statements } from './modules/money/index.js';
 import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, Readiness, VersionService } from './modules/system/index.js';
@@ -49,6 +41,8 @@ export interface Services {
   config: Config;
   db: Db;
   realtime: Realtime;
+  /** Transactions whose changes are told live once committed (infra/realtime/unit-of-work.ts). */
+  units: UnitOfWork;
   limiter: RateLimiter;
   sessions: SessionService;
   auth: AuthService;
@@ -113,13 +107,14 @@ export function serverVersion(): string {
 /**
  * The services an account and its projects are read with, and what they take from the modules above
  * them (the tasks' counters, the profile's rules). Also built alone by the operator's tool, which has
- * no socket server.
+ * no socket server: its changes are told to nobody (open pages see them on their next read).
  */
 export function createAccountServices(
   db: Db,
   config: Pick<Config, 'telegram' | 'secret' | 'publicUrl' | 'filesDir' | 'staffing'>,
+  units: UnitOfWork = new UnitOfWork(db, NO_LISTENERS),
 ): { ledger: LedgerService; projects: ProjectsService; users: UsersService; avatars: AvatarStore; telegram: TelegramChannelService } {
-  const ledger = new LedgerService(db);
+  const ledger = new LedgerService(db, units);
   const projects = new ProjectsService(db, ledger, (user, projectIds) => columnCountersFor(db, user, projectIds), config.staffing.slaHours);
   const telegram = new TelegramChannelService(db, {
     api: config.telegram.botToken ? new BotApi(config.telegram.apiUrl, config.telegram.botToken) : null,
@@ -143,7 +138,12 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
   const releaseFiles = new ReleaseFiles(config.releasesDir, config.webRoot);
   const releases = new ReleaseService(releaseFiles, log);
-  const { ledger, projects, users, avatars, telegram } = createAccountServices(db, config);
+  // What a transaction changed is told once it committed; a project balance's owners are asked then.
+  const dispatcher = new LiveDispatcher(realtime, { balanceOwnersOf: (projectId) => projects.balanceOwnersOf(projectId) }, (error) =>
+    log.error({ err: error }, 'live events of a committed change failed'),
+  );
+  const units = new UnitOfWork(db, dispatcher);
+  const { ledger, projects, users, avatars, telegram } = createAccountServices(db, config, units);
   const notifications = new NotificationsService(db, taskAudience);
   // A login-as code's use is told to the person it signed in as, in the redemption's transaction (issue 31).
   const loginCodes = new LoginCodes(db, config.secret, async (trx, used) => {
@@ -167,16 +167,16 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   });
   const projectEditing = new ProjectEditingService(db, projects, projectEvents, staffing);
   const tasks = new TasksService(db, projects, realtime, notifications);
-  const moneyEvents = new MoneyEvents(realtime, (projectId) => projects.balanceOwnersOf(projectId));
   const statements = new Statements(db);
-  const payouts = new PayoutsService(db, ledger, config.money, moneyEvents, statements, notifications);
+  const payouts = new PayoutsService(db, units, ledger, config.money, statements, notifications);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
   const files = new FilesService(db, tasks, fileStoreOf(config), realtime, config.fileMaxBytes);
-  const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
+  const workflow = new WorkflowService(db, units, projects, tasks, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
   return {
     config,
     db,
     realtime,
+    units,
     limiter,
     sessions,
     auth,
@@ -185,8 +185,8 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     invitations,
     registration: new RegistrationService(db, config.secret, limiter, invitations, mailer, auth, config.emailCodeTtlSeconds),
     ledger,
-    money: new MoneyService(db, ledger, config.money, statements, moneyEvents, projects, projectEditing, tasks),
-    payments: new PaymentsService(db, ledger, config.money, cardProviderOf(config), moneyEvents, log, config.publicUrl),
+    money: new MoneyService(db, ledger, config.money, statements, projects, projectEditing, tasks),
+    payments: new PaymentsService(db, units, ledger, config.money, cardProviderOf(config), log, config.publicUrl),
     payouts,
     idempotency: new Idempotency(db),
     projects,
@@ -201,7 +201,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     users,
     profileAnswers: new ProfileAnswers((user) => users.profileOf(user)),
     workflow,
-    workflowScheduler: new WorkflowScheduler(db, workflow, log),
+    workflowScheduler: new WorkflowScheduler(db, units, workflow, log),
     avatars,
     passwordChanges: new PasswordChangeService(db, limiter, auth),
     notifications,

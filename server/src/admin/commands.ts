@@ -16,7 +16,7 @@ import { readOutbox } from '../infra/mail/outbox.js';
 import { findCredentials, LoginCodes } from '../modules/auth/index.js';
 import { InvitationsService, type InvitationView } from '../modules/invitations/index.js';
 import { listAudit, recordAudit } from '../modules/audit/index.js';
-import { checkLedger, LedgerService } from '../modules/money/index.js';
+import { checkLedger } from '../modules/money/index.js';
 import { setOperatorFlag } from '../modules/ops/index.js';
 import { operatorPayouts } from './payouts.js';
 import { seedBenchProject } from '../seed/bench.js';
@@ -120,7 +120,7 @@ export const COMMANDS: Record<string, Command> = {
     async run({ database, config, print }) {
       if (config.isProduction) throw new UsageError('the demo is never seeded in production');
       await migrate(database);
-      const seeded = await seedDemo(database.db, new LedgerService(database.db));
+      const seeded = await seedDemo(database.db);
       if (seeded) await analyzeAll(database.db);
       print(seeded ? 'Demo seeded.' : 'The demo is already there.');
       print(`Logins (password: ${DEMO_PASSWORD}): ${DEMO_LOGINS.map((login) => login.email).join(', ')}`);
@@ -134,7 +134,7 @@ export const COMMANDS: Record<string, Command> = {
       const { values } = parseArgs({ args, options: { tasks: { type: 'string' } } });
       const tasks = positiveInt(required(values.tasks, '--tasks'), '--tasks')!;
       await migrate(database);
-      await seedDemo(database.db, new LedgerService(database.db));
+      await seedDemo(database.db);
       const { projectId } = await seedBenchProject(database.db, tasks);
       await analyzeAll(database.db);
       print(String(projectId));

@@ -4,14 +4,14 @@
  */
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
-import { LedgerService, MoneyEvents, PayoutsService, Statements } from '../modules/money/index.js';
+import { NO_LISTENERS } from '../infra/realtime/dispatch.js';
+import { UnitOfWork } from '../infra/realtime/unit-of-work.js';
+import { LedgerService, PayoutsService, Statements } from '../modules/money/index.js';
 import { NotificationsService } from '../modules/notifications/index.js';
 import { taskAudience } from '../modules/tasks/index.js';
 
-const NO_SOCKETS = { emitToUser: () => undefined };
-
 export function operatorPayouts(db: Db, config: Config): PayoutsService {
-  const events = new MoneyEvents(NO_SOCKETS, () => Promise.resolve([]));
+  const units = new UnitOfWork(db, NO_LISTENERS);
   // The payee is notified as from the console; the server's outbox delivers it.
-  return new PayoutsService(db, new LedgerService(db), config.money, events, new Statements(db), new NotificationsService(db, taskAudience));
+  return new PayoutsService(db, units, new LedgerService(db, units), config.money, new Statements(db), new NotificationsService(db, taskAudience));
 }

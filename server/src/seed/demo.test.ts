@@ -14,7 +14,7 @@ describe('the demo seed', () => {
   let cards: TaskCard[];
   beforeAll(async () => {
     ctx = await createTestContext();
-    expect(await seedDemo(ctx.db, ctx.services.ledger)).toBe(true);
+    expect(await seedDemo(ctx.db)).toBe(true);
     cookie = await ctx.login('admin@demo.test', DEMO_PASSWORD);
     const projects = dataOf<Array<{ id: number; name: string }>>(await ctx.get('/api/projects', { cookie }));
     const shop = projects.find((project) => project.name === 'Інтернет-магазин')!;
@@ -46,6 +46,6 @@ describe('the demo seed', () => {
 
   it('keeps the ledger whole and seeds only once', async () => {
     expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
-    expect(await seedDemo(ctx.db, ctx.services.ledger)).toBe(false);
+    expect(await seedDemo(ctx.db)).toBe(false);
   });
 });

@@ -8,8 +8,10 @@ import { escapeHtml, type TaskStatus } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { StoredUrgency, UserRow } from '../db/schema.js';
+import { NO_LISTENERS } from '../infra/realtime/dispatch.js';
+import { UnitOfWork, type Unit } from '../infra/realtime/unit-of-work.js';
 import { insertInvitation } from '../modules/invitations/index.js';
-import type { LedgerService } from '../modules/money/index.js';
+import { LedgerService } from '../modules/money/index.js';
 import { dueColumnOf } from '../modules/tasks/index.js';
 import { emailIsTaken } from '../modules/users/index.js';
 import {
@@ -310,9 +312,12 @@ const SEED_LOCK_KEY = 7_215_004_002;
 
 type People = Record<keyof typeof PEOPLE, UserRow>;
 
-/** Seeds the demo unless it is there; answers whether it seeded. */
-export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+/** Seeds the demo unless it is there; answers whether it seeded. Nobody has a page open yet: its changes are not told. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const units = new UnitOfWork(db, NO_LISTENERS);
+  const ledger = new LedgerService(db, units);
+  return units.run(async (unit) => {
+    const { trx } = unit;
     // Two processes starting at once must not both seed.
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     if (await emailIsTaken(trx, 'admin@demo.test')) return false;
@@ -335,7 +340,7 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
         senderId: people.admin.id,
         postings: transfer({ kind: 'provider' }, { kind: 'project', projectId: shop.id }, 50_000 * UAH),
       },
-      trx,
+      unit,
     );
     await ledger.post(
       {
@@ -345,7 +350,7 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
         senderId: people.admin.id,
         postings: transfer({ kind: 'provider' }, { kind: 'project', projectId: app.id }, 12_500 * UAH),
       },
-      trx,
+      unit,
     );
     await ledger.post(
       {
@@ -354,7 +359,7 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
         recipientId: people.admin.id,
         postings: transfer({ kind: 'provider' }, { kind: 'user_wallet', userId: people.admin.id }, 1_500 * UAH),
       },
-      trx,
+      unit,
     );
 
     const now = Date.now();
@@ -382,7 +387,7 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
         if (stepIndex(demo.status) >= stepIndex('offer')) await seedDocuments(trx, task.id, demo, people.sm, at);
         if (demo.escrowUah)
           await seedTaskMoney(
-            trx,
+            unit,
             ledger,
             { projectId: project.id, taskId: task.id, name: demo.name, uah: demo.escrowUah, paidOut: demo.paidOut ?? false },
             people,
@@ -405,7 +410,7 @@ export async function seedDemo(db: Db, ledger: LedgerService): Promise<boolean> 
         recipientId: people.admin.id,
         postings: transfer({ kind: 'platform' }, { kind: 'user_bonus', userId: people.admin.id }, 250 * UAH),
       },
-      trx,
+      unit,
     );
     return true;
   });
@@ -420,7 +425,7 @@ function transfer(from: Parameters<LedgerService['post']>[0]['postings'][number]
 
 /** Accepting an offer moves its price to escrow; accepted work releases it: 70 % performer, 10 % sm, the rest platform. */
 async function seedTaskMoney(
-  trx: Db,
+  unit: Unit,
   ledger: LedgerService,
   task: { projectId: number; taskId: number; name: string; uah: number; paidOut: boolean },
   people: People,
@@ -436,7 +441,7 @@ async function seedTaskMoney(
       documentName: `КП: ${task.name}`,
       postings: transfer({ kind: 'project', projectId: task.projectId }, escrow, price),
     },
-    trx,
+    unit,
   );
   if (!task.paidOut) return;
   const performerShare = Math.round(price * 0.7);
@@ -454,7 +459,7 @@ async function seedTaskMoney(
         { account: { kind: 'platform' }, amount: price - performerShare - smShare },
       ],
     },
-    trx,
+    unit,
   );
 }
 

@@ -1,10 +1,12 @@
 /**
  * The chats module's front door: the task chats (issue 13) and, for the task life cycle (issue 11), a
  * task's chats made when it enters discussion and the system messages each workflow step leaves (no
- * author) in the main chat, inside the step's own transaction.
+ * author) in the main chat, inside the step's own unit of work.
  */
 import type { SystemNote } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
+import type { TaskRef } from '../../infra/realtime/changes.js';
+import type { Unit } from '../../infra/realtime/unit-of-work.js';
 import { chatIdOf, createTaskChats, insertSystemMessage, messagesOf, unreadTextsOf } from './repo.js';
 
 export { createTaskChats, unreadTextsOf };
@@ -14,11 +16,15 @@ export { ChatsService } from './service.js';
 
 /**
  * A system message in the task's main chat; the browser appends `deadline` in bold (spec 3). A task that
- * has no chats yet (before discussion) has nowhere to say it: answers null.
+ * has no chats yet (before discussion) has nowhere to say it: answers null. It is a message like any
+ * other: once the step committed, the chat's open readers hear of it and the task's unread counters move.
  */
-export async function postSystemMessage(trx: Db, taskId: number, note: SystemNote, deadline: Date | null = null): Promise<number | null> {
-  const chatId = await chatIdOf(trx, taskId, 'main');
-  return chatId === null ? null : insertSystemMessage(trx, chatId, note, deadline);
+export async function postSystemMessage({ trx, changed }: Unit, task: TaskRef, note: SystemNote, deadline: Date | null = null): Promise<number | null> {
+  const chatId = await chatIdOf(trx, task.id, 'main');
+  if (chatId === null) return null;
+  const messageId = await insertSystemMessage(trx, chatId, note, deadline);
+  changed.message({ id: chatId, taskId: task.id, projectId: task.projectId }, messageId, true);
+  return messageId;
 }
 
 /** The main chat's messages, oldest first (the tests read what a step said). */

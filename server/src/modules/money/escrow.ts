@@ -3,11 +3,13 @@
  * the task's escrow account; accepting the work releases it (the performers' share split evenly, the
  * sm's commission, the rest platform revenue); an accepted deletion in work refunds escrow ×
  * (100 − progress) % to the project and releases the rest the same way. Every call joins the caller's
- * transaction (the workflow step), so the step and its money commit or fail together.
+ * unit of work (the workflow step), so the step and its money commit or fail together, and the wallets
+ * concerned hear of it after the commit (the ledger records them).
  */
 import type { Currency, TaskLedger } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { Unit } from '../../infra/realtime/unit-of-work.js';
 import type { LedgerService, PostingInput } from './ledger.js';
 
 /** Percentages of a released escrow (configuration): the rest is platform revenue. */
@@ -35,7 +37,7 @@ export class EscrowService {
   ) {}
 
   /** Project balance → escrow (`taskpayment`); `balance_is_insufficient` when the project cannot pay. A price of 0 moves nothing. */
-  async moveToEscrow(trx: Db, task: EscrowTask, amount: number, payerId: number): Promise<void> {
+  async moveToEscrow(unit: Unit, task: EscrowTask, amount: number, payerId: number): Promise<void> {
     if (amount === 0) return;
     await this.ledger.post(
       {
@@ -50,18 +52,18 @@ export class EscrowService {
           { account: { kind: 'escrow', taskId: task.taskId }, amount },
         ],
       },
-      trx,
+      unit,
     );
   }
 
   /** Everything in escrow paid out: each performer and the sm a `workpayment` of their own, the remainder to the platform. */
-  async release(trx: Db, task: EscrowTask, payees: Payees): Promise<void> {
-    await this.payOut(trx, task, payees, await this.inEscrow(trx, task));
+  async release(unit: Unit, task: EscrowTask, payees: Payees): Promise<void> {
+    await this.payOut(unit, task, payees, await this.inEscrow(unit.trx, task));
   }
 
   /** Deletion in work: (100 − progress) % back to the project (`refund`), the done part paid out as on release. */
-  async refundByProgress(trx: Db, task: EscrowTask, payees: Payees, progress: number): Promise<void> {
-    const held = await this.inEscrow(trx, task);
+  async refundByProgress(unit: Unit, task: EscrowTask, payees: Payees, progress: number): Promise<void> {
+    const held = await this.inEscrow(unit.trx, task);
     const refund = Math.floor((held * (100 - progress)) / 100);
     if (refund > 0) {
       await this.ledger.post(
@@ -76,10 +78,10 @@ export class EscrowService {
             { account: { kind: 'project', projectId: task.projectId }, amount: refund },
           ],
         },
-        trx,
+        unit,
       );
     }
-    await this.payOut(trx, task, payees, held - refund);
+    await this.payOut(unit, task, payees, held - refund);
   }
 
   inEscrow(db: Db, task: { taskId: number; currency: Currency }): Promise<number> {
@@ -87,7 +89,7 @@ export class EscrowService {
   }
 
   /** The shares in whole minor units; what rounding leaves over goes to the platform, so nothing is lost. */
-  private async payOut(trx: Db, task: EscrowTask, payees: Payees, amount: number): Promise<void> {
+  private async payOut(unit: Unit, task: EscrowTask, payees: Payees, amount: number): Promise<void> {
     if (amount <= 0) return;
     const performersTotal = payees.performerIds.length > 0 ? Math.floor((amount * this.shares.performersPercent) / 100) : 0;
     const each = payees.performerIds.length > 0 ? Math.floor(performersTotal / payees.performerIds.length) : 0;
@@ -98,12 +100,12 @@ export class EscrowService {
     for (const payment of payments) {
       if (payment.amount <= 0) continue;
       left -= payment.amount;
-      await this.postFromEscrow(trx, task, { account: { kind: 'user_wallet', userId: payment.userId }, amount: payment.amount }, payment.userId);
+      await this.postFromEscrow(unit, task, { account: { kind: 'user_wallet', userId: payment.userId }, amount: payment.amount }, payment.userId);
     }
-    if (left > 0) await this.postFromEscrow(trx, task, { account: { kind: 'platform' }, amount: left }, null);
+    if (left > 0) await this.postFromEscrow(unit, task, { account: { kind: 'platform' }, amount: left }, null);
   }
 
-  private async postFromEscrow(trx: Db, task: EscrowTask, to: PostingInput, recipientId: number | null): Promise<void> {
+  private async postFromEscrow(unit: Unit, task: EscrowTask, to: PostingInput, recipientId: number | null): Promise<void> {
     await this.ledger.post(
       {
         paymentType: 'workpayment',
@@ -114,7 +116,7 @@ export class EscrowService {
         documentName: task.documentName,
         postings: [{ account: { kind: 'escrow', taskId: task.taskId }, amount: -to.amount }, to],
       },
-      trx,
+      unit,
     );
   }
 }

@@ -1,6 +1,5 @@
 /** The money module's front door: the ledger other modules move and read balances with, the task escrow, the services and routes. */
 export { EscrowService, taskLedger, type EscrowShares, type EscrowTask, type Payees } from './escrow.js';
-export { MoneyEvents } from './events.js';
 export { Idempotency } from './idempotency.js';
 export { checkLedger, type LedgerCheckResult } from './ledger-check.js';
 export { LedgerService, type AccountRef, type PostingInput, type TransactionInput } from './ledger.js';

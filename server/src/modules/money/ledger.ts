@@ -3,13 +3,17 @@
  * to zero, written inside one database transaction that first locks every touched account row. The
  * cached balance moves with each posting (balance_before / balance_after are kept for statements), and
  * only the outside world (the card provider) may go below zero. The database checks both again: a
- * CHECK on accounts.balance and a deferred trigger on the postings' sum.
+ * CHECK on accounts.balance and a deferred trigger on the postings' sum. Every posting and settlement
+ * records the accounts it touched in its unit of work, so the owners of those accounts hear of it once
+ * it committed, whoever asked for the move (infra/realtime/unit-of-work.ts).
  */
 import type { Currency, PaymentType, TransactionStatus } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import type { AccountKind } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { Unit, UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import {
+  accountsPostedOn,
   findAccount,
   insertAccountIfMissing,
   insertPostings,
@@ -63,16 +67,18 @@ const OWNER_OF_KIND: Record<AccountKind, keyof AccountOwner | null> = {
 };
 
 export class LedgerService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly units: UnitOfWork,
+  ) {}
 
   /**
-   * Posts a transaction. Given a transaction (`executor`), it joins it, so a workflow step (accepting an
-   * offer, say) and its money move commit or fail together; otherwise it opens its own.
+   * Posts a transaction. Given a unit of work, it joins it, so a workflow step (accepting an offer, say)
+   * and its money move commit or fail together; otherwise it opens its own.
    */
-  async post(input: TransactionInput, executor: Db = this.db): Promise<PostedTransaction> {
+  async post(input: TransactionInput, unit?: Unit): Promise<PostedTransaction> {
     assertBalanced(input);
-    if (executor.isTransaction) return this.postWithin(executor, input);
-    return executor.transaction().execute((trx) => this.postWithin(trx, input));
+    return unit ? this.postWithin(unit, input) : this.units.run((own) => this.postWithin(own, input));
   }
 
   async getOrCreateAccount(account: AccountRef, currency: Currency, executor: Db = this.db): Promise<number> {
@@ -99,10 +105,10 @@ export class LedgerService {
   async settle(
     transactionId: number,
     change: { expectedStatus: TransactionStatus; status: TransactionStatus; currency: Currency; postings: PostingInput[] },
-    executor: Db = this.db,
+    unit?: Unit,
   ): Promise<PostedTransaction | null> {
     if (change.postings.length > 0) assertBalanced({ postings: change.postings });
-    const run = async (trx: Db): Promise<PostedTransaction | null> => {
+    const run = async ({ trx, changed }: Unit): Promise<PostedTransaction | null> => {
       const current = await lockTransaction(trx, transactionId);
       if (!current || current.status !== change.expectedStatus) return null;
       let postings: PostingRow[] = [];
@@ -112,12 +118,14 @@ export class LedgerService {
         postings = moved.postings;
       }
       await setTransactionStatus(trx, transactionId, change.status);
+      // The status shows on every account the transaction was ever posted to (a payout's wallet sees it completed).
+      for (const account of await accountsPostedOn(trx, transactionId)) changed.account(account, transactionId);
       return { id: transactionId, amount: current.amount, postings };
     };
-    return executor.isTransaction ? run(executor) : executor.transaction().execute(run);
+    return unit ? run(unit) : this.units.run(run);
   }
 
-  private async postWithin(trx: Db, input: TransactionInput): Promise<PostedTransaction> {
+  private async postWithin({ trx, changed }: Unit, input: TransactionInput): Promise<PostedTransaction> {
     const amount = input.postings.reduce((sum, posting) => sum + Math.max(posting.amount, 0), 0);
     const { postings, balances } = await this.movePostings(trx, input.currency, input.postings);
     const transaction = {
@@ -133,6 +141,7 @@ export class LedgerService {
       externalRef: input.externalRef ?? null,
     };
     const id = await insertTransactionWithPostings(trx, transaction, postings, balances);
+    for (const posting of input.postings) changed.account(posting.account, id);
     return { id, amount, postings };
   }
 

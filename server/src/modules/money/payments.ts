@@ -10,9 +10,9 @@ import type { Calculation, Checkout, Currency, PaymentOrderState } from '@negayn
 import type { MoneyConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
+import type { Unit, UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { findUserById } from '../users/index.js';
-import type { MoneyEvents } from './events.js';
 import type { AccountRef, LedgerService } from './ledger.js';
 import { assertWithin, bonusOf, cardFeeOf, canTopUpWallet } from './policy.js';
 import type { CardProvider, ProviderReport } from './providers/provider.js';
@@ -28,21 +28,15 @@ export type TopUpTarget = { kind: 'wallet' } | { kind: 'project'; projectId: num
 
 export type ConfirmSource = 'callback' | 'test' | 'poll';
 
-/** A transaction that changed and the account whose owners hear of it. */
-interface Change {
-  number: number;
-  account: AccountRef;
-}
-
 const STALE_ORDER_MS = 10 * 60_000;
 
 export class PaymentsService {
   constructor(
     private readonly db: Db,
+    private readonly units: UnitOfWork,
     private readonly ledger: LedgerService,
     private readonly config: MoneyConfig,
     private readonly provider: CardProvider | null,
-    private readonly events: MoneyEvents,
     private readonly log: PaymentLog,
     private readonly publicUrl: string,
   ) {}
@@ -62,7 +56,7 @@ export class PaymentsService {
     assertWithin(amount, this.config.topUp);
     const fee = cardFeeOf(amount, this.config);
     const orderId = randomBytes(18).toString('base64url');
-    const number = await this.db.transaction().execute(async (trx) => {
+    await this.units.run(async ({ trx, changed }) => {
       const accountId = await this.ledger.getOrCreateAccount(account, currency, trx);
       const transactionId = await insertPendingTransaction(trx, {
         paymentType: target.kind === 'project' ? 'projectdeposit' : 'deposit',
@@ -86,9 +80,9 @@ export class PaymentsService {
         fee,
         currency,
       });
-      return transactionId;
+      // The order is listed at once, pending, on the balance it will go to.
+      changed.account(account, transactionId);
     });
-    await this.events.transactionChanged(number, [account]);
     const returnPath = target.kind === 'project' ? `/project/${target.projectId}` : '/';
     return provider.checkout({
       orderId,
@@ -153,16 +147,17 @@ export class PaymentsService {
    */
   async confirm(report: ProviderReport, source: ConfirmSource): Promise<PaymentOrderRow | null> {
     if (report.outcome === 'pending') return (await findPaymentOrder(this.db, report.orderId)) ?? null;
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await this.units.run(async (unit) => {
+      const { trx, changed } = unit;
       const order = await findPaymentOrder(trx, report.orderId, { lock: true });
-      const changes: Change[] = [];
-      if (!order) return { order: null, changes, refused: 'unknown order' };
-      if (order.status !== 'pending') return { order, changes, refused: null };
+      if (!order) return { order: null, settled: false, refused: 'unknown order' };
+      if (order.status !== 'pending') return { order, settled: false, refused: null };
       if (report.total !== order.amount + order.fee || report.currency !== order.currency) {
-        return { order, changes, refused: 'amount or currency differs from the order' };
+        return { order, settled: false, refused: 'amount or currency differs from the order' };
       }
       const target: AccountRef = order.project_id === null ? { kind: 'user_wallet', userId: order.user_id } : { kind: 'project', projectId: order.project_id };
-      changes.push({ number: order.transaction_id, account: target });
+      // A declined order has no postings for the ledger to record: its balance still shows it rejected.
+      changed.account(target, order.transaction_id);
       if (report.outcome === 'success') {
         await this.ledger.settle(
           order.transaction_id,
@@ -176,15 +171,14 @@ export class PaymentsService {
               ...(order.fee > 0 ? [{ account: { kind: 'platform' } as AccountRef, amount: order.fee }] : []),
             ],
           },
-          trx,
+          unit,
         );
-        const bonus = await this.payInviterBonus(trx, order);
-        if (bonus) changes.push(bonus);
+        await this.payInviterBonus(unit, order);
       } else {
-        await this.ledger.settle(order.transaction_id, { expectedStatus: 'pending', status: 'rejected', currency: order.currency, postings: [] }, trx);
+        await this.ledger.settle(order.transaction_id, { expectedStatus: 'pending', status: 'rejected', currency: order.currency, postings: [] }, unit);
       }
       await setPaymentOrderStatus(trx, order.id, report.outcome === 'success' ? 'completed' : 'rejected');
-      return { order: { ...order, status: report.outcome === 'success' ? ('completed' as const) : ('rejected' as const) }, changes, refused: null };
+      return { order: { ...order, status: report.outcome === 'success' ? ('completed' as const) : ('rejected' as const) }, settled: true, refused: null };
     });
     if (result.refused) {
       this.log.warn(
@@ -193,19 +187,17 @@ export class PaymentsService {
       );
       if (result.order === null) return null;
     }
-    if (result.changes.length > 0) this.log.info({ orderId: report.orderId, source, outcome: report.outcome }, 'payment settled');
-    for (const change of result.changes) await this.events.transactionChanged(change.number, [change.account]);
+    if (result.settled) this.log.info({ orderId: report.orderId, source, outcome: report.outcome }, 'payment settled');
     return result.order;
   }
 
   /** The partner program: the payer's inviter earns a share of every completed card top-up on their bonus balance. */
-  private async payInviterBonus(trx: Db, order: PaymentOrderRow): Promise<Change | null> {
-    const payer = await findUserById(trx, order.user_id);
+  private async payInviterBonus(unit: Unit, order: PaymentOrderRow): Promise<void> {
+    const payer = await findUserById(unit.trx, order.user_id);
     const bonus = bonusOf(order.amount, this.config);
-    if (!payer?.invited_by || bonus <= 0) return null;
-    const account: AccountRef = { kind: 'user_bonus', userId: payer.invited_by };
+    if (!payer?.invited_by || bonus <= 0) return;
     // The bonus is the platform's marketing money: it comes from outside the balances, like a deposit.
-    const posted = await this.ledger.post(
+    await this.ledger.post(
       {
         paymentType: 'bonus',
         currency: order.currency,
@@ -213,12 +205,11 @@ export class PaymentsService {
         recipientId: payer.invited_by,
         postings: [
           { account: { kind: 'provider' }, amount: -bonus },
-          { account, amount: bonus },
+          { account: { kind: 'user_bonus', userId: payer.invited_by }, amount: bonus },
         ],
       },
-      trx,
+      unit,
     );
-    return { number: posted.id, account };
   }
 
   private async targetOf(user: AuthUser, target: TopUpTarget): Promise<{ account: AccountRef; currency: Currency }> {

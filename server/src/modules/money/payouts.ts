@@ -8,10 +8,10 @@ import type { Transaction } from '@negayno/shared/contract';
 import type { MoneyConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
+import type { UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Notifier } from '../notifications/index.js';
 import { findUserById } from '../users/index.js';
-import type { MoneyEvents } from './events.js';
 import type { AccountRef, LedgerService } from './ledger.js';
 import { assertWithin, canCancelPayout, canRequestPayout } from './policy.js';
 import { findTransaction, pendingPayouts, setSettlementNote } from './repo.js';
@@ -31,9 +31,9 @@ export interface SettleOptions {
 export class PayoutsService {
   constructor(
     private readonly db: Db,
+    private readonly units: UnitOfWork,
     private readonly ledger: LedgerService,
     private readonly config: MoneyConfig,
-    private readonly events: MoneyEvents,
     private readonly statements: Statements,
     /** Tells the payee of the operator's decision (payout_settled), in the settlement's transaction. */
     private readonly notifier?: Notifier,
@@ -60,7 +60,6 @@ export class PayoutsService {
         // Asking for more than the wallet holds is the amount's fault (spec 8), not a failed move.
         throw error instanceof AppError && error.code === 'balance_is_insufficient' ? new AppError('amount_is_insufficient') : error;
       });
-    await this.events.transactionChanged(posted.id, [wallet]);
     return this.statements.one(user, wallet, row.currency, posted.id);
   }
 
@@ -91,8 +90,10 @@ export class PayoutsService {
           ]
         : [];
     const note = options.note?.trim() || null;
-    await this.db.transaction().execute(async (trx) => {
-      const settled = await this.ledger.settle(number, { expectedStatus: 'pending', status: outcome, currency: payout.currency, postings }, trx);
+    // The payee's open wallet hears of the settlement through the ledger's record of it.
+    await this.units.run(async (unit) => {
+      const { trx } = unit;
+      const settled = await this.ledger.settle(number, { expectedStatus: 'pending', status: outcome, currency: payout.currency, postings }, unit);
       if (!settled) throw new AppError('payout_already_settled');
       if (note !== null) await setSettlementNote(trx, number, note);
       await this.notifier?.notify(trx, {
@@ -103,7 +104,6 @@ export class PayoutsService {
       });
       await options.alsoWithin?.(trx);
     });
-    await this.events.transactionChanged(number, [wallet]);
   }
 
   pending(): ReturnType<typeof pendingPayouts> {
@@ -113,17 +113,15 @@ export class PayoutsService {
   private async reverse(number: number, status: 'cancelled' | 'rejected'): Promise<void> {
     const payout = await findTransaction(this.db, number);
     if (!payout?.senderId) throw new AppError('transaction_not_found');
-    const wallet: AccountRef = { kind: 'user_wallet', userId: payout.senderId };
     const settled = await this.ledger.settle(number, {
       expectedStatus: 'pending',
       status,
       currency: payout.currency,
       postings: [
         { account: { kind: 'provider' }, amount: -payout.amount },
-        { account: wallet, amount: payout.amount },
+        { account: { kind: 'user_wallet', userId: payout.senderId }, amount: payout.amount },
       ],
     });
     if (!settled) throw new AppError('method_not_allowed');
-    await this.events.transactionChanged(number, [wallet]);
   }
 }

@@ -82,6 +82,23 @@ export async function lockTransaction(db: Db, id: number): Promise<{ status: Tra
   return db.selectFrom('ledger_transactions').select(['status', 'amount']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** The accounts a transaction has postings on, by kind and owner. */
+export async function accountsPostedOn(db: Db, transactionId: number): Promise<Array<{ kind: AccountKind } & AccountOwner>> {
+  const rows = await db
+    .selectFrom('postings as p')
+    .innerJoin('accounts as a', 'a.id', 'p.account_id')
+    .select(['a.kind', 'a.user_id', 'a.project_id', 'a.task_id'])
+    .where('p.transaction_id', '=', transactionId)
+    .distinct()
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    ...(row.user_id === null ? {} : { userId: row.user_id }),
+    ...(row.project_id === null ? {} : { projectId: row.project_id }),
+    ...(row.task_id === null ? {} : { taskId: row.task_id }),
+  }));
+}
+
 export async function setTransactionStatus(db: Db, id: number, status: TransactionStatus): Promise<void> {
   await db
     .updateTable('ledger_transactions')

@@ -20,7 +20,6 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import type { ProjectEditingService, ProjectsService } from '../projects/index.js';
 import type { TasksService } from '../tasks/index.js';
 import { countInvitedBy, findUserById } from '../users/index.js';
-import type { MoneyEvents } from './events.js';
 import type { AccountRef, LedgerService, PostingInput } from './ledger.js';
 import { assertWithin, canTip, walletPermissionsOf } from './policy.js';
 import { toBalance } from './presenters.js';
@@ -35,7 +34,6 @@ export class MoneyService {
     private readonly ledger: LedgerService,
     private readonly config: MoneyConfig,
     private readonly statements: Statements,
-    private readonly events: MoneyEvents,
     private readonly projects: ProjectsService,
     private readonly projectEditing: ProjectEditingService,
     private readonly tasks: TasksService,
@@ -162,7 +160,7 @@ export class MoneyService {
     return this.projectEditing.delete(user, projectId, targetProjectId);
   }
 
-  /** One completed move from one balance to another; its owners hear of it after the commit. */
+  /** One completed move from one balance to another; its owners hear of it after the commit (the ledger records them). */
   private async move(
     details: {
       paymentType: 'tips' | 'projectdeposit' | 'projecttransfer';
@@ -181,7 +179,6 @@ export class MoneyService {
       { account: to, amount },
     ];
     const posted = await this.ledger.post({ ...details, postings });
-    await this.events.transactionChanged(posted.id, [from, to]);
     return posted.id;
   }
 

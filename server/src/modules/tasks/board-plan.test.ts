@@ -7,7 +7,6 @@
  */
 import { sql } from 'kysely';
 import type { TaskCard } from '@negayno/shared/contract';
-import { LedgerService } from '../money/index.js';
 import { seedBenchProject } from '../../seed/bench.js';
 import { seedDemo } from '../../seed/demo.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -39,7 +38,7 @@ describe('the board answer on tables that were never analysed (issue 15)', () =>
           EXECUTE format('ALTER TABLE %I SET (autovacuum_enabled = false)', t.tablename);
         END LOOP;
       END $$`.execute(ctx.db);
-    await seedDemo(ctx.db, new LedgerService(ctx.db));
+    await seedDemo(ctx.db);
     ({ projectId } = await seedBenchProject(ctx.db, TASKS));
     cookie = await ctx.login('admin@demo.test', 'negayno-demo');
   }, 60_000);

@@ -114,8 +114,8 @@ describe('money and time in the life cycle', () => {
     try {
       const log = { error: (object: object) => console.error(object) };
       await Promise.all([
-        new WorkflowScheduler(ctx.db, ctx.services.workflow, log).tick(),
-        new WorkflowScheduler(other.db, other.services.workflow, log).tick(),
+        new WorkflowScheduler(ctx.db, ctx.services.units, ctx.services.workflow, log).tick(),
+        new WorkflowScheduler(other.db, other.services.units, other.services.workflow, log).tick(),
       ]);
     } finally {
       await other.close();

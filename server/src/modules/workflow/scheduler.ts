@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../db/connection.js';
 import { startSharedTimer } from '../../infra/jobs/shared-timer.js';
+import type { UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import { dueForCheck, lockTaskIfFree } from './repo.js';
 import type { WorkflowService } from './service.js';
 
@@ -18,6 +19,7 @@ export class WorkflowScheduler {
 
   constructor(
     private readonly db: Db,
+    private readonly units: UnitOfWork,
     private readonly workflow: WorkflowService,
     private readonly log: { error(object: object, message: string): void },
   ) {}
@@ -52,15 +54,12 @@ export class WorkflowScheduler {
   private async sendDueForCheck(now: Date): Promise<number> {
     let moved = 0;
     for (const { id } of await dueForCheck(this.db, now, BATCH)) {
-      const done = await this.db.transaction().execute(async (trx) => {
-        const task = await lockTaskIfFree(trx, id);
-        if (!task || task.date_auto_send_for_check === null || task.date_auto_send_for_check > now) return null;
-        return this.workflow.systemAction(trx, 'to-test', task);
+      const done = await this.units.run(async (unit) => {
+        const task = await lockTaskIfFree(unit.trx, id);
+        if (!task || task.date_auto_send_for_check === null || task.date_auto_send_for_check > now) return false;
+        return this.workflow.systemAction(unit, 'to-test', task);
       });
-      if (done) {
-        this.workflow.announce(done);
-        moved += 1;
-      }
+      if (done) moved += 1;
     }
     return moved;
   }

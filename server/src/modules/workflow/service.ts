@@ -1,7 +1,8 @@
 /**
- * The engine of the transition table: one action is one transaction (lock the task, check who and
+ * The engine of the transition table: one action is one unit of work (lock the task, check who and
  * when, validate the body, apply the row's effect and dates, write the status, say it in the main chat,
- * notify), then the live events after commit and the refreshed card as the answer.
+ * notify). What it changed (the task, its documents, the chat line, the accounts the ledger posted to)
+ * is told live once it committed; the refreshed card is the answer.
  */
 import {
   DOCUMENT_ACTIONS,
@@ -17,7 +18,7 @@ import type { WorkflowConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { validate } from '../../http/validate.js';
-import type { Realtime } from '../../infra/realtime/realtime.js';
+import type { Unit, UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { toUnixOrNull } from '../../lib/time.js';
 import { postSystemMessage } from '../chats/index.js';
@@ -49,12 +50,10 @@ interface Viewer {
   access: ProjectAccess;
 }
 
-/** What a committed step leaves for after the commit: which events to send. */
+/** What a committed step leaves for its answer. */
 interface Done {
-  projectId: number;
   taskId: number;
   deleted: boolean;
-  documentsChanged: boolean;
 }
 
 /**
@@ -70,9 +69,9 @@ export class WorkflowService {
 
   constructor(
     private readonly db: Db,
+    private readonly units: UnitOfWork,
     private readonly projects: ProjectsService,
     private readonly tasks: TasksService,
-    private readonly realtime: Realtime,
     private readonly notifier: WorkflowNotifier,
     escrow: EscrowService,
     settings: WorkflowConfig,
@@ -84,9 +83,9 @@ export class WorkflowService {
   /** `POST /task/{id}/action/<name>`. */
   async taskAction(user: AuthUser, taskId: number, name: TaskActionName, body: unknown): Promise<TaskCard | null> {
     const viewer = await this.viewerOf(user, taskId);
-    const done = await this.db.transaction().execute(async (trx) => {
-      const task = await this.lock(trx, taskId);
-      return this.run(trx, name, task, { userId: user.id, actors: await this.actorsIn(trx, viewer, task) }, body);
+    const done = await this.units.run(async (unit) => {
+      const task = await this.lock(unit.trx, taskId);
+      return this.run(unit, name, task, { userId: user.id, actors: await this.actorsIn(unit.trx, viewer, task) }, body);
     });
     return this.finish(user, done);
   }
@@ -94,7 +93,8 @@ export class WorkflowService {
   /** `POST /document/{id}/action/<name>`: the client's answer to the task's current offer. */
   async documentAction(user: AuthUser, documentId: number, name: DocumentActionName, body: unknown): Promise<TaskCard | null> {
     const { viewer, document } = await this.visibleDocument(user, documentId);
-    const done = await this.db.transaction().execute(async (trx) => {
+    const done = await this.units.run(async (unit) => {
+      const { trx } = unit;
       const task = await this.lock(trx, document.task_id);
       const current = await currentDocument(trx, task.id, 'offer');
       const actors = await this.actorsIn(trx, viewer, task);
@@ -103,30 +103,20 @@ export class WorkflowService {
         this.checkWho(TABLE[`document-${name}`], task, actors);
         throw new AppError('method_not_allowed');
       }
-      return this.run(trx, `document-${name}`, task, { userId: user.id, actors }, body, document);
+      return this.run(unit, `document-${name}`, task, { userId: user.id, actors }, body, document);
     });
     return this.finish(user, done);
   }
 
   /** The scheduler's step: no person, the `system` actor. Answers false when the row no longer applies. */
-  async systemAction(trx: Db, name: TaskActionName, task: LockedTask): Promise<Done | null> {
+  async systemAction(unit: Unit, name: TaskActionName, task: LockedTask): Promise<boolean> {
     try {
-      return await this.run(trx, name, task, { userId: null, actors: new Set<Actor>(['system']) }, {});
+      await this.run(unit, name, task, { userId: null, actors: new Set<Actor>(['system']) }, {});
+      return true;
     } catch (error) {
-      if (error instanceof AppError) return null;
+      if (error instanceof AppError) return false;
       throw error;
     }
-  }
-
-  /** After the scheduler's transaction committed. */
-  announce(done: Done): void {
-    this.realtime.emitToRooms([`project:${done.projectId}`, `task:${done.taskId}`], 'task.update', {
-      taskId: done.taskId,
-      projectId: done.projectId,
-      dateUpdate: Math.floor(Date.now() / 1000),
-    });
-    if (done.documentsChanged)
-      this.realtime.emitToRooms([`project:${done.projectId}`, `task:${done.taskId}`], 'task.documents.update', { taskId: done.taskId });
   }
 
   /** `GET /task/{id}/actions`: every row the viewer could take now, by the same checks the calls make. */
@@ -193,35 +183,39 @@ export class WorkflowService {
   }
 
   private async run(
-    trx: Db,
+    unit: Unit,
     name: RowName,
     task: LockedTask,
     actor: { userId: number | null; actors: Set<Actor> },
     rawBody: unknown,
     document?: DocumentRow,
   ): Promise<Done> {
+    const { trx, changed } = unit;
     const row = TABLE[name];
     this.checkWho(row, task, actor.actors);
     const now = new Date();
-    const base: Step<undefined> = { trx, task, userId: actor.userId, actors: actor.actors, now, deps: this.deps, document, body: undefined };
+    const base: Step<undefined> = { trx, changed, task, userId: actor.userId, actors: actor.actors, now, deps: this.deps, document, body: undefined };
     if (!row.from.includes(task.status)) throw new AppError('method_not_allowed');
     const verdict = row.guard ? await row.guard(base) : true;
     if (verdict !== true) throw new AppError(verdict === false ? 'method_not_allowed' : verdict);
     const body = validate(row.body, rawBody ?? {});
     const effect = row.effect ? await row.effect({ ...base, body }) : {};
-    const done: Done = { projectId: task.project_id, taskId: task.id, deleted: Boolean(effect.deleted), documentsChanged: Boolean(effect.documentsChanged) };
+    const ref = { id: task.id, projectId: task.project_id };
     const people = await peopleOfTask(trx, task);
     if (effect.deleted) {
       await deleteTask(trx, task.id);
     } else {
       await updateTask(trx, task.id, { ...(row.to ? { status: row.to } : {}), ...effect.patch }, now);
-      if (effect.say) await postSystemMessage(trx, task.id, effect.say, effect.deadline ?? null);
+      if (effect.say) await postSystemMessage(unit, ref, effect.say, effect.deadline ?? null);
     }
+    // A deleted draft is told too: its card leaves the boards when they read it again.
+    changed.task(ref);
+    if (effect.documentsChanged) changed.documents(ref);
     const userIds = [...new Set(row.notify.flatMap((audience) => people[audience]))].filter((id) => id !== actor.userId);
     if (userIds.length > 0)
       await this.notifier.notify(trx, { userIds, kind: `task.${name}`, taskId: task.id, projectId: task.project_id, actorId: actor.userId });
     if (name === 'publish') await this.staffing?.taskPublished(trx, { projectId: task.project_id, taskId: task.id }, actor.userId);
-    return done;
+    return { taskId: task.id, deleted: Boolean(effect.deleted) };
   }
 
   private checkWho(row: (typeof TABLE)[RowName], task: LockedTask, actors: ReadonlySet<Actor>): void {
@@ -237,7 +231,6 @@ export class WorkflowService {
   }
 
   private async finish(user: AuthUser, done: Done): Promise<TaskCard | null> {
-    this.announce(done);
     if (done.deleted) return null;
     return (await this.tasks.canSee(user, done.taskId)) ? this.tasks.card(user, done.taskId) : null;
   }
@@ -269,5 +262,3 @@ export class WorkflowService {
     return actorsOf(viewer.user, viewer.access, task, viewer.user.role === 'performer' && (await performsTask(db, task.id, viewer.user.id)));
   }
 }
-
-export type { Done as WorkflowDone };

@@ -20,6 +20,7 @@ import type { WorkflowConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { StoredUrgency } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { Changes } from '../../infra/realtime/changes.js';
 import { createTaskChats } from '../chats/index.js';
 import type { EscrowService, EscrowTask } from '../money/index.js';
 import { EXPIRATION_OF_STATUS } from '../tasks/index.js';
@@ -54,9 +55,13 @@ export interface StepDeps {
   escrow: EscrowService;
 }
 
-/** What a row's guard and effect see: the locked task, the step's actor and time, the document acted on. */
+/**
+ * What a row's effect sees: the step's unit of work (its transaction and change set, which the ledger
+ * records its postings in), the locked task, the step's actor and time, the document acted on.
+ */
 export interface Step<Body = unknown> {
   trx: Db;
+  changed: Changes;
   task: LockedTask;
   userId: number | null;
   actors: ReadonlySet<Actor>;
@@ -86,7 +91,8 @@ export interface Row<Schema extends z.ZodType = z.ZodType> {
   to?: TaskStatus;
   body: Schema;
   /** What must hold besides the status; a failure is `method_not_allowed` unless it names another code. */
-  guard?: (step: Step<undefined>) => boolean | ErrorCode | Promise<boolean | ErrorCode>;
+  /** Reads only (it is also asked outside a step, to list the actions open now). */
+  guard?: (step: Omit<Step<undefined>, 'changed'>) => boolean | ErrorCode | Promise<boolean | ErrorCode>;
   effect?: (step: Step<z.output<Schema>>) => Effect | Promise<Effect>;
   notify: readonly Audience[];
 }
@@ -282,7 +288,7 @@ export const TABLE: Record<RowName, Row> = {
         dateStart: step.now,
         dateDeadline: deadline,
       });
-      await step.deps.escrow.moveToEscrow(step.trx, await escrowTask(step, offer.name), chosen.price, step.userId!);
+      await step.deps.escrow.moveToEscrow(step, await escrowTask(step, offer.name), chosen.price, step.userId!);
       return {
         patch: { date_approval: step.now, date_deadline: deadline, date_offer_expiration: null },
         say: { key: 'document-accept' },
@@ -409,7 +415,7 @@ export const TABLE: Record<RowName, Row> = {
     body: TASK_ACTION_BODIES['accept-work'],
     async effect(step) {
       const contract = await currentDocument(step.trx, step.task.id, 'contract');
-      await step.deps.escrow.release(step.trx, await escrowTask(step, contract?.name ?? ''), await payeesOf(step, contract));
+      await step.deps.escrow.release(step, await escrowTask(step, contract?.name ?? ''), await payeesOf(step, contract));
       await markPerformersFinished(step.trx, step.task.id, step.now);
       return { say: { key: 'accept-work' }, documentsChanged: true };
     },
@@ -487,12 +493,7 @@ export const TABLE: Record<RowName, Row> = {
     async effect(step) {
       if (ESCROW_HELD.includes(step.task.status)) {
         const contract = await currentDocument(step.trx, step.task.id, 'contract');
-        await step.deps.escrow.refundByProgress(
-          step.trx,
-          await escrowTask(step, contract?.name ?? ''),
-          await payeesOf(step, contract),
-          contract?.progress ?? 0,
-        );
+        await step.deps.escrow.refundByProgress(step, await escrowTask(step, contract?.name ?? ''), await payeesOf(step, contract), contract?.progress ?? 0);
       }
       return { patch: { date_archived: step.now, deletion_requested_at: null }, say: { key: 'accept' }, documentsChanged: true };
     },

@@ -1,0 +1,85 @@
+/**
+ * The one place where what a committed unit of work changed becomes live events (their names and
+ * payloads are the ones the browser listens to, shared/src/contract/socket-events.ts). Realtime numbers
+ * and logs each event before sending it (event-log.ts), so a browser that was away catches up.
+ */
+import { rooms } from '@negayno/shared/contract';
+import type { Change, Changes } from './changes.js';
+import type { Realtime } from './realtime.js';
+
+export interface ChangeDispatcher {
+  /** Called once the unit's transaction committed; never throws (the change is made whatever happens to its events). */
+  dispatch(changes: Changes): Promise<void>;
+}
+
+/** What the dispatcher asks of the modules (infra imports none): who holds a project's balance. */
+export interface DispatchLookups {
+  balanceOwnersOf(projectId: number): Promise<number[]>;
+}
+
+export class LiveDispatcher implements ChangeDispatcher {
+  constructor(
+    private readonly realtime: Pick<Realtime, 'emitToRooms' | 'emitToUser'>,
+    private readonly lookups: DispatchLookups,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  async dispatch(changes: Changes): Promise<void> {
+    try {
+      const list = changes.list();
+      // Read first, then emit in one go: the events leave in the order the changes were recorded.
+      const owners = await this.balanceOwnersOf(list);
+      const dateUpdate = Math.floor(Date.now() / 1000);
+      for (const change of list) this.emit(change, { owners, dateUpdate });
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  private async balanceOwnersOf(list: Change[]): Promise<Map<number, number[]>> {
+    const projectIds = new Set(list.flatMap((change) => (change.kind === 'account' && change.account.kind === 'project' ? [change.account.projectId!] : [])));
+    const owners = new Map<number, number[]>();
+    for (const projectId of projectIds) owners.set(projectId, await this.lookups.balanceOwnersOf(projectId));
+    return owners;
+  }
+
+  private emit(change: Change, context: { owners: Map<number, number[]>; dateUpdate: number }): void {
+    switch (change.kind) {
+      case 'task': {
+        const { id: taskId, projectId } = change.task;
+        this.realtime.emitToRooms([rooms.project(projectId), rooms.task(taskId)], 'task.update', { taskId, projectId, dateUpdate: context.dateUpdate });
+        return;
+      }
+      case 'documents':
+        this.realtime.emitToRooms([rooms.project(change.task.projectId), rooms.task(change.task.id)], 'task.documents.update', { taskId: change.task.id });
+        return;
+      case 'files':
+        this.realtime.emitToRooms([rooms.task(change.taskId)], 'task.files.update', { taskId: change.taskId });
+        return;
+      case 'message':
+        return this.emitMessage(change);
+      case 'account':
+        return this.emitAccount(change, context.owners);
+    }
+  }
+
+  /** The chat's readers read the message (again); with `counters`, boards and chat tabs hear that the task's counters moved. */
+  private emitMessage({ chat, messageId, counters }: Extract<Change, { kind: 'message' }>): void {
+    this.realtime.emitToRooms([rooms.chat(chat.id)], 'message.update', { messageId, chatId: chat.id });
+    if (counters)
+      this.realtime.emitToRooms([rooms.project(chat.projectId), rooms.task(chat.taskId)], 'task.chats.update', { taskId: chat.taskId, chatId: chat.id });
+  }
+
+  /** Only the owners of an account see it: a user's wallet and bonus in their own room, a project balance in its administrators'. */
+  private emitAccount({ account, number }: Extract<Change, { kind: 'account' }>, owners: Map<number, number[]>): void {
+    if (account.kind === 'user_wallet' && account.userId !== undefined) this.realtime.emitToUser(account.userId, 'user.transaction.update', { number });
+    if (account.kind === 'user_bonus' && account.userId !== undefined) this.realtime.emitToUser(account.userId, 'user.bonus.transaction.update', { number });
+    if (account.kind === 'project' && account.projectId !== undefined) {
+      const projectId = account.projectId;
+      for (const userId of owners.get(projectId) ?? []) this.realtime.emitToUser(userId, 'project.transaction.update', { projectId, number });
+    }
+  }
+}
+
+/** A process without a socket server (the operator's tool, the seeds): nobody to tell here; open pages catch up on their next read. */
+export const NO_LISTENERS: ChangeDispatcher = { dispatch: () => Promise.resolve() };
