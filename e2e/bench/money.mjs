@@ -21,15 +21,19 @@ const FUNDS = 1_000_000;
 const dist = (path) => import(pathToFileURL(join(repoRoot, 'server', 'dist', path)).href);
 
 async function measure(handle) {
-  const [{ migrate }, money, { createUser }, { loadConfig }] = await Promise.all([
+  const [{ migrate }, money, { createUser }, { loadConfig }, { UnitOfWork }, { NO_LISTENERS }] = await Promise.all([
     dist('db/migrate.js'),
     dist('modules/money/index.js'),
     dist('seed/builders.js'),
     dist('config.js'),
+    dist('infra/realtime/unit-of-work.js'),
+    dist('infra/realtime/dispatch.js'),
   ]);
   await migrate(handle);
   const db = handle.db;
-  const ledger = new money.LedgerService(db);
+  // No sockets here: the moves are measured, not told.
+  const units = new UnitOfWork(db, NO_LISTENERS);
+  const ledger = new money.LedgerService(db, units);
   const users = [];
   for (let i = 0; i < WALLETS; i++) users.push(await createUser(db, { email: `bench-${i}@bench.test` }));
   for (const user of users) {
@@ -79,9 +83,8 @@ async function measure(handle) {
 
   // Confirmations: each order opened through the test provider, then confirmed as a callback would.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const events = new money.MoneyEvents({ emitToUser: () => undefined }, async () => []);
   const quiet = { info: () => undefined, warn: () => undefined };
-  const payments = new money.PaymentsService(db, ledger, config.money, money.cardProviderOf(config), events, quiet, 'http://bench.test');
+  const payments = new money.PaymentsService(db, units, ledger, config.money, money.cardProviderOf(config), quiet, 'http://bench.test');
   const times = [];
   for (let i = 0; i < CONFIRMATIONS; i++) {
     const user = users[i % WALLETS];
