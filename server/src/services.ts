@@ -166,11 +166,11 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     },
   });
   const projectEditing = new ProjectEditingService(db, projects, projectEvents, staffing);
-  const tasks = new TasksService(db, projects, realtime, notifications);
+  const tasks = new TasksService(db, units, projects, notifications);
   const statements = new Statements(db);
   const payouts = new PayoutsService(db, units, ledger, config.money, statements, notifications);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
-  const files = new FilesService(db, tasks, fileStoreOf(config), realtime, config.fileMaxBytes);
+  const files = new FilesService(db, units, tasks, fileStoreOf(config), config.fileMaxBytes);
   const workflow = new WorkflowService(db, units, projects, tasks, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
   return {
     config,
@@ -196,7 +196,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     projectMembers: new ProjectMembersService(db, projects, projectEvents, mailer, limiter, config.publicUrl, notifications),
     tasks,
     boardAnswers: new BoardAnswers(tasks),
-    taskEditing: new TaskEditingService(db, tasks),
+    taskEditing: new TaskEditingService(db, units, tasks),
     files,
     users,
     profileAnswers: new ProfileAnswers((user) => users.profileOf(user)),

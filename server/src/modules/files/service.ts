@@ -1,7 +1,8 @@
 /**
  * A task's attachments (spec 2 "Attachments", spec 5, spec 7 "Tasks and files"): listed and served to
  * whoever may read the task, added, renamed and deleted by whoever may edit it (spec 6). Every change
- * is announced to the task's rooms with `task.files.update`.
+ * is a unit of work that records the task's files as changed (`task.files.update` to its room once
+ * committed) and, when their count moved, the task itself (its card shows the count).
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -9,10 +10,10 @@ import { open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { extensionOf, fileKindOf, rooms, type FileKind, type TaskFile } from '@negayno/shared/contract';
+import { extensionOf, fileKindOf, type FileKind, type TaskFile } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
-import type { Realtime } from '../../infra/realtime/realtime.js';
+import type { UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { TasksService } from '../tasks/index.js';
 import { HEAD_BYTES, contentFitsExtension, detect, mimeOf } from './content-check.js';
@@ -65,9 +66,9 @@ async function headOf(path: string): Promise<Buffer> {
 export class FilesService {
   constructor(
     private readonly db: Db,
+    private readonly units: UnitOfWork,
     private readonly tasks: TasksService,
     private readonly store: FileStore,
-    private readonly realtime: Realtime,
     readonly maxBytes: number,
   ) {}
 
@@ -86,11 +87,14 @@ export class FilesService {
    * against the table of spec 5 and the bytes against the extension; only a file that passes is kept.
    */
   async upload(user: AuthUser, taskId: number, incoming: IncomingFile): Promise<TaskFile> {
-    await this.tasks.editable(user, taskId);
+    const { task } = await this.tasks.editable(user, taskId);
     const stored = await this.receive(String(taskId), incoming);
-    const row = await insertFile(this.db, { task_id: taskId, author_id: user.id, ...stored });
-    this.announce(taskId);
-    await this.tasks.touch(user, taskId);
+    const row = await this.units.run(async (unit) => {
+      const inserted = await insertFile(unit.trx, { task_id: taskId, author_id: user.id, ...stored });
+      unit.changed.files(taskId);
+      await this.tasks.touch(unit, { id: taskId, projectId: task.project_id });
+      return inserted;
+    });
     return toTaskFile(row);
   }
 
@@ -154,23 +158,27 @@ export class FilesService {
 
   /** Spec 5: a non-empty new name; the extension is kept, or put back when the new name lacks it. */
   async rename(user: AuthUser, fileId: number, name: string): Promise<TaskFile> {
-    const file = await this.editableFile(user, fileId);
+    const { file } = await this.editableFile(user, fileId);
     const cleaned = cleanFileName(name);
     if (!cleaned) throw new AppError('name_is_empty');
     const renamed = withExtension(cleaned, file.extension);
     if (renamed === file.name) return toTaskFile(file);
-    const row = await renameFile(this.db, fileId, renamed);
-    this.announce(file.task_id);
+    const row = await this.units.run(async ({ trx, changed }) => {
+      changed.files(file.task_id);
+      return renameFile(trx, fileId, renamed);
+    });
     return toTaskFile(row);
   }
 
   async delete(user: AuthUser, fileId: number): Promise<null> {
-    const file = await this.editableFile(user, fileId);
-    await deleteFile(this.db, fileId);
+    const { file, task } = await this.editableFile(user, fileId);
+    await this.units.run(async (unit) => {
+      await deleteFile(unit.trx, fileId);
+      unit.changed.files(file.task_id);
+      await this.tasks.touch(unit, { id: file.task_id, projectId: task.project_id });
+    });
     // The row is gone first: a failure to remove the bytes leaves an orphan, never a broken card.
     await this.discard(file);
-    this.announce(file.task_id);
-    await this.tasks.touch(user, file.task_id);
     return null;
   }
 
@@ -181,15 +189,10 @@ export class FilesService {
     return this.serve(file, variant);
   }
 
-  private async editableFile(user: AuthUser, fileId: number): Promise<FileRow> {
+  private async editableFile(user: AuthUser, fileId: number): Promise<{ file: FileRow; task: { project_id: number } }> {
     const file = await findFile(this.db, fileId);
     if (!file || !(await this.tasks.canSee(user, file.task_id))) throw new AppError('file_not_found');
-    await this.tasks.editable(user, file.task_id);
-    return file;
-  }
-
-  /** `task.files.update` to the task's room: open drawers reload the list. */
-  private announce(taskId: number): void {
-    this.realtime.emitToRooms([rooms.task(taskId)], 'task.files.update', { taskId });
+    const { task } = await this.tasks.editable(user, file.task_id);
+    return { file, task };
   }
 }

@@ -1,9 +1,11 @@
 /**
  * The task drawer's edits (spec 4 "Task editing"): the name, the importance and the description with
- * its history. Each asks the tasks policy first, writes, then tells the task's project and task rooms.
+ * its history. Each asks the tasks policy first, then writes in a unit of work that records the task as
+ * changed: its project's boards and open drawers hear of it once committed.
  */
 import type { DescriptionHistoryEntry, Importance, Task, TaskDescription } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
+import type { UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import { toUnix } from '../../lib/time.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { sanitizeDescription } from './sanitize.js';
@@ -16,19 +18,16 @@ const HISTORY_LIMIT = 100;
 export class TaskEditingService {
   constructor(
     private readonly db: Db,
+    private readonly units: UnitOfWork,
     private readonly tasks: TasksService,
   ) {}
 
   async rename(user: AuthUser, taskId: number, name: string): Promise<Task> {
-    await this.tasks.editable(user, taskId);
-    await updateTaskFields(this.db, taskId, { name });
-    return this.changed(user, taskId);
+    return this.edit(user, taskId, (trx) => updateTaskFields(trx, taskId, { name }));
   }
 
   async updateImportance(user: AuthUser, taskId: number, importance: Importance): Promise<Task> {
-    await this.tasks.editable(user, taskId);
-    await updateTaskFields(this.db, taskId, { importance });
-    return this.changed(user, taskId);
+    return this.edit(user, taskId, (trx) => updateTaskFields(trx, taskId, { importance }));
   }
 
   /**
@@ -39,11 +38,10 @@ export class TaskEditingService {
     const found = await this.tasks.editable(user, taskId);
     const description = sanitizeDescription(html);
     if (description === found.task.description) return { description, dateUpdate: toUnix(found.task.updated_at) };
-    await this.db.transaction().execute(async (trx) => {
+    const task = await this.edit(user, taskId, async (trx) => {
       await updateTaskFields(trx, taskId, { description });
       await insertDescriptionVersion(trx, { taskId, authorId: user.id, description });
     });
-    const task = await this.changed(user, taskId);
     return { description: task.description, dateUpdate: task.dateUpdate };
   }
 
@@ -59,9 +57,13 @@ export class TaskEditingService {
     return rows.map((row) => ({ date: toUnix(row.created_at), description: row.description }));
   }
 
-  private async changed(user: AuthUser, taskId: number): Promise<Task> {
-    const task = await this.tasks.get(user, taskId);
-    this.tasks.announce(task);
-    return task;
+  /** An edit of a task the viewer may edit, as one unit of work; answers the task as it is now. */
+  private async edit(user: AuthUser, taskId: number, write: (trx: Db) => Promise<void>): Promise<Task> {
+    const { task } = await this.tasks.editable(user, taskId);
+    await this.units.run(async ({ trx, changed }) => {
+      await write(trx);
+      changed.task({ id: taskId, projectId: task.project_id });
+    });
+    return this.tasks.get(user, taskId);
   }
 }

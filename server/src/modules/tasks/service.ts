@@ -1,7 +1,8 @@
-import { PAGE_SIZE, rooms, type ArchivePage, type Task, type TaskCard, type TaskFilterQuery } from '@negayno/shared/contract';
+import { PAGE_SIZE, type ArchivePage, type Task, type TaskCard, type TaskFilterQuery } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
-import type { Realtime } from '../../infra/realtime/realtime.js';
+import type { TaskRef } from '../../infra/realtime/changes.js';
+import type { Unit, UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Notifier } from '../notifications/index.js';
 import { canCreateTask, type ProjectAccess, type ProjectsService } from '../projects/index.js';
@@ -55,8 +56,8 @@ export interface BoardView {
 export class TasksService {
   constructor(
     private readonly db: Db,
+    private readonly units: UnitOfWork,
     private readonly projects: ProjectsService,
-    private readonly realtime: Realtime,
     private readonly notifications: Notifier,
   ) {}
 
@@ -124,32 +125,22 @@ export class TasksService {
    */
   async create(user: AuthUser, projectId: number, name: string): Promise<TaskCard> {
     await this.projects.accessFor(user, projectId, canCreateTask);
-    const taskId = await this.db.transaction().execute(async (trx) => {
+    const taskId = await this.units.run(async ({ trx, changed }) => {
       const id = await insertTask(trx, { project_id: projectId, number: await nextTaskNumber(trx, projectId), name, author_id: user.id, status: 'draft' });
       await this.notifications.notify(trx, { kind: 'task_created', actorId: user.id, taskId: id });
+      changed.task({ id, projectId });
       return id;
     });
-    const card = await this.card(user, taskId);
-    this.announce(card);
-    return card;
+    return this.card(user, taskId);
   }
 
   /**
-   * Something its card shows changed outside the task's own row (a file came or went, so its count): the
-   * card becomes newer and boards refetch it.
+   * Something its card shows changed outside the task's own row (a file came or went, so its count), in
+   * the caller's unit of work: the card becomes newer and boards refetch it once that committed.
    */
-  async touch(user: AuthUser, taskId: number): Promise<void> {
-    await updateTaskFields(this.db, taskId, {});
-    this.announce(await this.card(user, taskId));
-  }
-
-  /** `task.update` to the task's project and task rooms: boards refetch the card, open drawers the task. */
-  announce(task: { id: number; project: { id: number }; dateUpdate: number }): void {
-    this.realtime.emitToRooms([rooms.project(task.project.id), rooms.task(task.id)], 'task.update', {
-      taskId: task.id,
-      projectId: task.project.id,
-      dateUpdate: task.dateUpdate,
-    });
+  async touch({ trx, changed }: Unit, task: TaskRef): Promise<void> {
+    await updateTaskFields(trx, task.id, {});
+    changed.task(task);
   }
 
   /**
