@@ -205,7 +205,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     avatars,
     passwordChanges: new PasswordChangeService(db, limiter, auth),
     notifications,
-    chats: new ChatsService(db, tasks, files, realtime, notifications),
+    chats: new ChatsService(db, units, tasks, files, realtime, notifications),
     chatJobs: new ChatJobs(db, notifications, realtime.log, {
       waitingMinutes: config.chatWaitingMinutes,
       eventLogHours: config.eventLogHours,

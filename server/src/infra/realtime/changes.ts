@@ -5,6 +5,7 @@
  * committed. It is a set: the same change recorded twice (a task updated by two statements, a wallet
  * credited twice in one step) is told once, in the order it was first recorded.
  */
+import type { ChatKey, ChatMessage, WhoseMove } from '@negayno/shared/contract';
 import type { AccountKind } from '../../db/schema.js';
 
 export interface TaskRef {
@@ -14,8 +15,19 @@ export interface TaskRef {
 
 export interface ChatRef {
   id: number;
+  key: ChatKey;
   taskId: number;
   projectId: number;
+}
+
+/**
+ * A person's new message as the chat's other readers take it without reading it again, who wrote it and
+ * whose move it is now: their author's tabs and board read nothing either.
+ */
+export interface MadeMessage {
+  madeBy: number;
+  message: ChatMessage;
+  whoseMove: WhoseMove | null;
 }
 
 /** A ledger account as the money module names it (its kind and owner); only owned wallets and balances are told. */
@@ -31,7 +43,7 @@ export type Change =
   | { kind: 'documents'; task: TaskRef }
   | { kind: 'files'; taskId: number }
   /** `counters`: the chat's unread counters or whose move changed (a message came, went or came back). */
-  | { kind: 'message'; chat: ChatRef; messageId: number; counters: boolean }
+  | { kind: 'message'; chat: ChatRef; messageId: number; counters: boolean; made?: MadeMessage }
   /** `number`: the ledger transaction that changed the account (posted, or settled). */
   | { kind: 'account'; account: LedgerAccount; number: number };
 
@@ -53,11 +65,15 @@ export class Changes {
     this.add(`files:${taskId}`, { kind: 'files', taskId });
   }
 
-  /** A message of the chat was made or changed; `counters` when that moved the chat's unread counters (made, deleted, restored). */
-  message(chat: ChatRef, messageId: number, counters: boolean): void {
+  /**
+   * A message of the chat was made or changed; `counters` when that moved the chat's unread counters
+   * (made, deleted, restored); `made`, a person's new message as its other readers see it.
+   */
+  message(chat: ChatRef, messageId: number, counters: boolean, made?: MadeMessage): void {
     const held = this.recorded.get(`message:${messageId}`);
-    if (held?.kind === 'message') held.counters ||= counters;
-    else this.add(`message:${messageId}`, { kind: 'message', chat, messageId, counters });
+    if (held?.kind !== 'message') return this.add(`message:${messageId}`, { kind: 'message', chat, messageId, counters, ...(made ? { made } : {}) });
+    held.counters ||= counters;
+    held.made ??= made;
   }
 
   /** A ledger transaction moved (or settled on) the account. */

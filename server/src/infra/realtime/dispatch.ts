@@ -63,11 +63,24 @@ export class LiveDispatcher implements ChangeDispatcher {
     }
   }
 
-  /** The chat's readers read the message (again); with `counters`, boards and chat tabs hear that the task's counters moved. */
-  private emitMessage({ chat, messageId, counters }: Extract<Change, { kind: 'message' }>): void {
-    this.realtime.emitToRooms([rooms.chat(chat.id)], 'message.update', { messageId, chatId: chat.id });
-    if (counters)
-      this.realtime.emitToRooms([rooms.project(chat.projectId), rooms.task(chat.taskId)], 'task.chats.update', { taskId: chat.taskId, chatId: chat.id });
+  /**
+   * The chat's readers read the message (again), or take a person's new message as it is; with
+   * `counters`, boards and chat tabs hear that the task's counters moved. The event of a person's new
+   * message says who wrote it, in which chat and whose move it is now: for its author nothing else changed.
+   */
+  private emitMessage({ chat, messageId, counters, made }: Extract<Change, { kind: 'message' }>): void {
+    const chatId = chat.id;
+    this.realtime.emitToRooms(
+      [rooms.chat(chatId)],
+      'message.update',
+      made ? { messageId, chatId, madeBy: made.madeBy, message: made.message } : { messageId, chatId },
+    );
+    if (!counters) return;
+    this.realtime.emitToRooms(
+      [rooms.project(chat.projectId), rooms.task(chat.taskId)],
+      'task.chats.update',
+      made ? { taskId: chat.taskId, chatId, madeBy: made.madeBy, key: chat.key, whoseMove: made.whoseMove } : { taskId: chat.taskId, chatId },
+    );
   }
 
   /** Only the owners of an account see it: a user's wallet and bonus in their own room, a project balance in its administrators'. */

@@ -27,4 +27,14 @@ export class UnitOfWork {
     await this.dispatcher.dispatch(changed);
     return result;
   }
+
+  /**
+   * Tells again what an earlier unit committed, without a transaction: a retried request whose first
+   * attempt committed may have died before its events were logged (issue 18).
+   */
+  async retell(record: (changed: Changes) => void): Promise<void> {
+    const changed = new Changes();
+    record(changed);
+    await this.dispatcher.dispatch(changed);
+  }
 }

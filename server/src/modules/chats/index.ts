@@ -23,7 +23,7 @@ export async function postSystemMessage({ trx, changed }: Unit, task: TaskRef, n
   const chatId = await chatIdOf(trx, task.id, 'main');
   if (chatId === null) return null;
   const messageId = await insertSystemMessage(trx, chatId, note, deadline);
-  changed.message({ id: chatId, taskId: task.id, projectId: task.projectId }, messageId, true);
+  changed.message({ id: chatId, key: 'main', taskId: task.id, projectId: task.projectId }, messageId, true);
   return messageId;
 }
 

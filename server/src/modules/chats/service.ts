@@ -3,8 +3,10 @@
  * temporary id), editing, deleting and restoring within their windows, reactions, viewed marks, unread
  * counters, read receipts and whose move. Every call asks first whether the viewer may see the task and
  * read the chat (an unreadable chat is answered as one that does not exist) and, for a change, write.
- * Live events go out after the change committed: `message.update` to the chat's room, and
- * `task.chats.update` to the task's and project's rooms when the counters or the move changed.
+ * Every change is a unit of work that records the message it changed; once committed the dispatcher
+ * sends `message.update` to the chat's room and, when the counters or the move changed,
+ * `task.chats.update` to the task's and project's rooms. A viewed mark is told to the chat's readers
+ * and the reader's own tabs directly (`chat.read`): it changes nobody's data but theirs.
  */
 import {
   PAGE_SIZE,
@@ -19,6 +21,8 @@ import {
   type ViewedAnswer,
   type WhoseMove,
 } from '@negayno/shared/contract';
+import type { ChatRef as LiveChat } from '../../infra/realtime/changes.js';
+import type { UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { Db } from '../../db/connection.js';
 import { violatedUnique } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
@@ -66,6 +70,7 @@ interface OpenChat {
 export class ChatsService {
   constructor(
     private readonly db: Db,
+    private readonly units: UnitOfWork,
     private readonly tasks: TasksService,
     private readonly files: FilesService,
     private readonly realtime: Realtime,
@@ -117,7 +122,7 @@ export class ChatsService {
         if (file) await this.files.discard(file);
         // A retry: the first send's process may have died between its commit and logging the event
         // (issue 18), so the readers hear of the message again; re-reading it twice is harmless.
-        this.announce(open, made.id, false);
+        await this.units.retell((changed) => changed.message(liveChatOf(open), made.id, false));
         return this.presentOne(user, open, made.id);
       }
     }
@@ -126,9 +131,9 @@ export class ChatsService {
       if (!parent || parent.chat_id !== chatId || parent.deleted_at !== null)
         throw new AppError('parentMessageId_not_found', { parentMessageId: 'parentMessageId_not_found' });
     }
-    let messageId: number;
+    let made: ChatMessage;
     try {
-      messageId = await this.db.transaction().execute(async (trx) => {
+      made = await this.units.run(async ({ trx, changed }) => {
         const id = await insertMessage(trx, {
           chatId,
           authorId: user.id,
@@ -140,22 +145,27 @@ export class ChatsService {
         if (file) await insertMessageFile(trx, { message_id: id, ...file });
         // The author has seen their own message and everything before it.
         await markViewedUpTo(trx, chatId, user.id, id);
-        return id;
+        const message = await this.presentOne(user, open, id, trx);
+        // The readers hear of it with the message itself: they paint it without reading it again.
+        changed.message(liveChatOf(open), id, true, {
+          madeBy: user.id,
+          message: forOtherReaders(message),
+          whoseMove: await this.moveOf(open.chat.task_id, trx),
+        });
+        return message;
       });
     } catch (error) {
       // Two sends of one temporary message at once: the second finds the first's.
       if (fields.tempId && violatedUnique(error) === 'messages_temp_id_key') {
-        const made = await findByTempId(this.db, chatId, user.id, fields.tempId);
+        const first = await findByTempId(this.db, chatId, user.id, fields.tempId);
         if (file) await this.files.discard(file);
-        if (made) return this.presentOne(user, open, made.id);
+        if (first) return this.presentOne(user, open, first.id);
       }
       throw error;
     }
-    const [made, whoseMove] = await Promise.all([this.presentOne(user, open, messageId), this.moveOf(open.chat.task_id)]);
-    // The readers hear of it first, with the message itself: they paint it without reading it again.
+    const messageId = made.id;
     // The notifications of those away follow in their own transaction (a crash in between loses a
     // notification, never the message, and the readers do not wait for it).
-    this.announce(open, messageId, true, { madeBy: user.id, made: forOtherReaders(made), whoseMove });
     // Who has the chat open is asked of every server process before the transaction: waiting on a
     // process that just died must not hold a database connection meanwhile (issue 18).
     const present = await this.realtime.usersIn(rooms.chat(open.chat.id));
@@ -165,24 +175,19 @@ export class ChatsService {
 
   async update(user: AuthUser, messageId: number, text: string): Promise<ChatMessage> {
     const { open, message } = await this.ownChange(user, messageId, 'update');
-    if (text !== message.body) {
-      await updateMessageText(this.db, messageId, text);
-      this.announce(open, messageId, false);
-    }
+    if (text !== message.body) await this.change(open, messageId, false, (trx) => updateMessageText(trx, messageId, text));
     return this.presentOne(user, open, messageId);
   }
 
   async delete(user: AuthUser, messageId: number): Promise<ChatMessage> {
     const { open } = await this.ownChange(user, messageId, 'delete');
-    await setDeleted(this.db, messageId, new Date());
-    this.announce(open, messageId, true);
+    await this.change(open, messageId, true, (trx) => setDeleted(trx, messageId, new Date()));
     return this.presentOne(user, open, messageId);
   }
 
   async recovery(user: AuthUser, messageId: number): Promise<ChatMessage> {
     const { open } = await this.ownChange(user, messageId, 'recovery');
-    await setDeleted(this.db, messageId, null);
-    this.announce(open, messageId, true);
+    await this.change(open, messageId, true, (trx) => setDeleted(trx, messageId, null));
     return this.presentOne(user, open, messageId);
   }
 
@@ -191,8 +196,7 @@ export class ChatsService {
     const { open, message } = await this.readableMessage(user, messageId);
     if (!open.write) throw new AppError('access_denied');
     if (message.author_id === null || message.deleted_at !== null) throw new AppError('method_not_allowed');
-    await toggleReaction(this.db, messageId, user.id, emoji);
-    this.announce(open, messageId, false);
+    await this.change(open, messageId, false, (trx) => toggleReaction(trx, messageId, user.id, emoji));
     return this.presentOne(user, open, messageId);
   }
 
@@ -248,8 +252,8 @@ export class ChatsService {
     return this.files.serve(stored, variant);
   }
 
-  private async moveOf(taskId: number): Promise<WhoseMove | null> {
-    const [facts] = await chatFactsOf(this.db, { taskId });
+  private async moveOf(taskId: number, db: Db = this.db): Promise<WhoseMove | null> {
+    const [facts] = await chatFactsOf(db, { taskId });
     return facts ? whoseMoveOf(facts) : null;
   }
 
@@ -314,25 +318,26 @@ export class ChatsService {
     }));
   }
 
-  private async presentOne(user: AuthUser, open: OpenChat, messageId: number): Promise<ChatMessage> {
-    const [row] = await messagesByIds(this.db, open.projectId, [messageId]);
+  /** One message as the viewer sees it; `db` is a unit's transaction when it is presented before its commit. */
+  private async presentOne(user: AuthUser, open: OpenChat, messageId: number, db: Db = this.db): Promise<ChatMessage> {
+    const [row] = await messagesByIds(db, open.projectId, [messageId]);
     if (!row) throw new AppError('message_not_found');
-    const [message] = await this.present(user, open, [row]);
+    const [message] = await this.present(user, open, [row], db);
     return message!;
   }
 
   /** The messages with everything they show, in a fixed number of queries whatever their count. */
-  private async present(user: AuthUser, open: OpenChat, rows: MessageRow[]): Promise<ChatMessage[]> {
+  private async present(user: AuthUser, open: OpenChat, rows: MessageRow[], db: Db = this.db): Promise<ChatMessage[]> {
     const parentIds = [...new Set(rows.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id])))];
     const [parents, reactions, reads] = await Promise.all([
-      messagesByIds(this.db, open.projectId, parentIds),
+      messagesByIds(db, open.projectId, parentIds),
       reactionsOf(
-        this.db,
+        db,
         rows.map((row) => row.id),
       ),
-      readsOf(this.db, open.chat.id),
+      readsOf(db, open.chat.id),
     ]);
-    const files = await filesOf(this.db, [...rows.map((row) => row.id), ...parentIds]);
+    const files = await filesOf(db, [...rows.map((row) => row.id), ...parentIds]);
     const reactionMap: PageContext['reactions'] = new Map();
     for (const reaction of reactions) {
       const list = reactionMap.get(reaction.message_id) ?? [];
@@ -368,26 +373,17 @@ export class ChatsService {
     await this.notifications.notify(trx, { kind: 'chat_message', actorId: author.id, taskId: open.chat.task_id, userIds: readers, payload: { messageId } });
   }
 
-  /**
-   * After the commit: the chat's readers reload the message, or, with `making` (a new message), take it
-   * as they see it; with `counters`, boards and tabs hear that the task's counters and move changed.
-   */
-  private announce(open: OpenChat, messageId: number, counters: boolean, making?: { madeBy: number; made: ChatMessage; whoseMove: WhoseMove | null }): void {
-    const chatId = open.chat.id;
-    this.realtime.emitToRooms(
-      [rooms.chat(chatId)],
-      'message.update',
-      making ? { messageId, chatId, madeBy: making.madeBy, message: making.made } : { messageId, chatId },
-    );
-    if (counters)
-      this.realtime.emitToRooms(
-        [rooms.project(open.projectId), rooms.task(open.chat.task_id)],
-        'task.chats.update',
-        making
-          ? { taskId: open.chat.task_id, chatId, madeBy: making.madeBy, key: open.chat.key, whoseMove: making.whoseMove }
-          : { taskId: open.chat.task_id, chatId },
-      );
+  /** One change of a message, as a unit of work that records it. */
+  private async change(open: OpenChat, messageId: number, counters: boolean, write: (trx: Db) => Promise<unknown>): Promise<void> {
+    await this.units.run(async ({ trx, changed }) => {
+      await write(trx);
+      changed.message(liveChatOf(open), messageId, counters);
+    });
   }
+}
+
+function liveChatOf(open: OpenChat): LiveChat {
+  return { id: open.chat.id, key: open.chat.key, taskId: open.chat.task_id, projectId: open.projectId };
 }
 
 function countersOf(states: ChatState[]): UnreadCounters {
