@@ -20,22 +20,19 @@ export interface ChatRef {
   projectId: number;
 }
 
-/**
- * A person's new message as the chat's other readers take it without reading it again, who wrote it and
- * whose move it is now: their author's tabs and board read nothing either.
- */
-export interface MadeMessage {
-  madeBy: number;
-  message: ChatMessage;
-  whoseMove: WhoseMove | null;
-}
-
 /** A ledger account as the money module names it (its kind and owner); only owned wallets and balances are told. */
 export interface LedgerAccount {
   kind: AccountKind;
   userId?: number;
   projectId?: number;
   taskId?: number;
+}
+
+/** A new message as every reader but its author sees it, so that open chats paint it without reading it. */
+export interface MadeMessage {
+  message: ChatMessage;
+  /** A person's message (a system line has none): who wrote it and whose move it is now, so their own tabs and board read nothing. */
+  author?: { id: number; whoseMove: WhoseMove | null };
 }
 
 export type Change =
@@ -67,7 +64,7 @@ export class Changes {
 
   /**
    * A message of the chat was made or changed; `counters` when that moved the chat's unread counters
-   * (made, deleted, restored); `made`, a person's new message as its other readers see it.
+   * (made, deleted, restored); `made`, a new message as its readers see it.
    */
   message(chat: ChatRef, messageId: number, counters: boolean, made?: MadeMessage): void {
     const held = this.recorded.get(`message:${messageId}`);

@@ -64,22 +64,23 @@ export class LiveDispatcher implements ChangeDispatcher {
   }
 
   /**
-   * The chat's readers read the message (again), or take a person's new message as it is; with
-   * `counters`, boards and chat tabs hear that the task's counters moved. The event of a person's new
-   * message says who wrote it, in which chat and whose move it is now: for its author nothing else changed.
+   * The chat's readers take a new message as it is, or read a changed one again; with `counters`,
+   * boards and chat tabs hear that the task's counters moved. The event of a person's new message says
+   * who wrote it, in which chat and whose move it is now: for its author nothing else changed.
    */
   private emitMessage({ chat, messageId, counters, made }: Extract<Change, { kind: 'message' }>): void {
     const chatId = chat.id;
+    const author = made?.author;
     this.realtime.emitToRooms(
       [rooms.chat(chatId)],
       'message.update',
-      made ? { messageId, chatId, madeBy: made.madeBy, message: made.message } : { messageId, chatId },
+      made ? { messageId, chatId, ...(author ? { madeBy: author.id } : {}), message: made.message } : { messageId, chatId },
     );
     if (!counters) return;
     this.realtime.emitToRooms(
       [rooms.project(chat.projectId), rooms.task(chat.taskId)],
       'task.chats.update',
-      made ? { taskId: chat.taskId, chatId, madeBy: made.madeBy, key: chat.key, whoseMove: made.whoseMove } : { taskId: chat.taskId, chatId },
+      author ? { taskId: chat.taskId, chatId, madeBy: author.id, key: chat.key, whoseMove: author.whoseMove } : { taskId: chat.taskId, chatId },
     );
   }
 

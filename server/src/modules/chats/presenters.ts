@@ -8,12 +8,13 @@ import {
   type MessageFile,
   type ParentMessage,
   type Reaction,
+  type SystemNote,
 } from '@negayno/shared/contract';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { toUnix, toUnixOrNull } from '../../lib/time.js';
 import { avatarUrlOf } from '../users/index.js';
 import { messagePermissionsOf, othersPermissionsOf, windowsOf } from './policy.js';
-import type { MessageFileRow, MessageRow, ReadRow } from './repo.js';
+import type { MessageFileRow, MessageRow, ReadRow, SystemMessageRow } from './repo.js';
 
 /** What a page of messages is presented with: read once per page, shared by its messages. */
 export interface PageContext {
@@ -146,5 +147,34 @@ export function forOtherReaders(message: ChatMessage): ChatMessage {
     dateRecoveryExpires: null,
     viewed: false,
     can: othersPermissionsOf(message.author?.id ?? null, message.dateDelete !== null),
+  };
+}
+
+/**
+ * A life-cycle line as every reader sees it the moment it is written, carried by its live event: nobody's,
+ * not viewed yet, without reactions or receipts, and nothing anyone may do with it.
+ */
+export function newSystemLine(row: SystemMessageRow, note: SystemNote): ChatMessage {
+  return {
+    id: row.id,
+    chatId: row.chat_id,
+    message: row.body,
+    systemNote: note,
+    author: null,
+    file: null,
+    parentMessage: null,
+    quote: null,
+    emoji: [],
+    tempId: null,
+    dateCreate: toUnix(row.created_at),
+    dateUpdate: toUnix(row.updated_at),
+    dateDelete: null,
+    dateDeadline: toUnixOrNull(row.date_deadline),
+    dateUpdateExpires: null,
+    dateDeleteExpires: null,
+    dateRecoveryExpires: null,
+    viewed: false,
+    readers: [],
+    can: othersPermissionsOf(null, false),
   };
 }

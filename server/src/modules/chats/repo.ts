@@ -21,14 +21,15 @@ export async function chatIdOf(db: Db, taskId: number, key: ChatKey): Promise<nu
 }
 
 /** A life-cycle line: its note for each reader's language, and its HTML in the default language as the body. */
-export async function insertSystemMessage(db: Db, chatId: number, note: SystemNote, deadline: Date | null): Promise<number> {
-  const row = await db
+export function insertSystemMessage(db: Db, chatId: number, note: SystemNote, deadline: Date | null) {
+  return db
     .insertInto('messages')
     .values({ chat_id: chatId, author_id: null, body: systemNoteHtml(note, DEFAULT_LANGUAGE), system_note: JSON.stringify(note), date_deadline: deadline })
-    .returning('id')
+    .returning(['id', 'chat_id', 'body', 'date_deadline', 'created_at', 'updated_at'])
     .executeTakeFirstOrThrow();
-  return row.id;
 }
+
+export type SystemMessageRow = Awaited<ReturnType<typeof insertSystemMessage>>;
 
 export function messagesOf(db: Db, chatId: number) {
   return db.selectFrom('messages').select(['id', 'author_id', 'body', 'date_deadline', 'created_at']).where('chat_id', '=', chatId).orderBy('id').execute();

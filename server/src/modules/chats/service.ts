@@ -148,9 +148,8 @@ export class ChatsService {
         const message = await this.presentOne(user, open, id, trx);
         // The readers hear of it with the message itself: they paint it without reading it again.
         changed.message(liveChatOf(open), id, true, {
-          madeBy: user.id,
           message: forOtherReaders(message),
-          whoseMove: await this.moveOf(open.chat.task_id, trx),
+          author: { id: user.id, whoseMove: await this.moveOf(open.chat.task_id, trx) },
         });
         return message;
       });

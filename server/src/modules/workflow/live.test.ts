@@ -135,7 +135,10 @@ describe('what a committed step changed reaches the open chats and wallets', () 
     }
     const line = await lastLineOf(chatId);
     expect([name, line > before]).toEqual([name, true]);
-    await hear('admin', 'message.update', { messageId: line, chatId });
+    const event = await hear('admin', 'message.update', { messageId: line, chatId });
+    // The line comes with its event, as nobody's: the open chat paints it without reading it.
+    expect(event.payload).toMatchObject({ message: { id: line, chatId, author: null, systemNote: { key: name }, viewed: false } });
+    expect(event.payload.madeBy).toBeUndefined();
     await hear('admin', 'task.chats.update', { taskId, chatId });
     told.add(name);
   }
@@ -151,8 +154,8 @@ describe('what a committed step changed reaches the open chats and wallets', () 
     dataOf(await act(ctx, cast, 'pm', walk, 'to-discussion'));
     const walkChat = await mainChatOf(walk);
     const opened = await ctx.services.realtime.log.since(`chat:${walkChat}`, 0);
-    expect(opened.events.map((event) => [event.name, event.payload])).toEqual([
-      ['message.update', { messageId: await lastLineOf(walkChat), chatId: walkChat }],
+    expect(opened.events.map((event) => [event.name, event.payload])).toMatchObject([
+      ['message.update', { messageId: await lastLineOf(walkChat), chatId: walkChat, message: { systemNote: { key: 'to-discussion' } } }],
     ]);
     told.add('to-discussion');
 
@@ -315,9 +318,8 @@ describe('what a committed step changed reaches the open chats and wallets', () 
     expect(heard.admin.slice(heardBefore.admin).map((event) => event.name)).toEqual(['message.update', 'task.chats.update']);
     expect(heard.author.length).toBe(heardBefore.author);
     expect(await ctx.services.ledger.balanceOf(wallet, 'UAH')).toBe(balanceBefore);
-    expect((await ctx.services.realtime.log.since(`chat:${chats.main}`, 0)).events.map((event) => event.payload)).toEqual([
-      { messageId: line, chatId: chats.main },
-    ]);
+    const logged = await ctx.services.realtime.log.since(`chat:${chats.main}`, 0);
+    expect(logged.events.map((event) => [event.name, (event.payload as { messageId: number }).messageId])).toEqual([['message.update', line]]);
   });
 
   /** Money put on a balance from outside, as a card top-up would; its own event is not what a test looks for. */
