@@ -1,0 +1,101 @@
+/**
+ * The change set and its dispatcher, without a database: which events each recorded change becomes,
+ * to which rooms, that a change recorded twice is told once, that only owned wallets and balances are
+ * told, and that a failed lookup is reported instead of failing the committed change.
+ */
+import type { ChatMessage, RoomName } from '@negayno/shared/contract';
+import { Changes } from './changes.js';
+import { LiveDispatcher } from './dispatch.js';
+
+type Sent = [rooms: RoomName[], name: string, payload: unknown];
+
+function dispatcherWith(owners: Record<number, number[]> | Error) {
+  const sent: Sent[] = [];
+  const errors: unknown[] = [];
+  const realtime = {
+    emitToRooms: (rooms: RoomName[], name: string, payload: unknown) => void sent.push([rooms, name, payload]),
+    emitToUser: (userId: number, name: string, payload: unknown) => void sent.push([[`user:${userId}`], name, payload]),
+  };
+  const lookups = {
+    balanceOwnersOf: (projectId: number) => (owners instanceof Error ? Promise.reject(owners) : Promise.resolve(owners[projectId] ?? [])),
+  };
+  return { dispatcher: new LiveDispatcher(realtime as never, lookups, (error) => errors.push(error)), sent, errors };
+}
+
+const task = { id: 7, projectId: 3 };
+const chat = { id: 11, key: 'main' as const, taskId: 7, projectId: 3 };
+
+describe('the live dispatcher', () => {
+  beforeAll(() => jest.useFakeTimers({ now: new Date('2026-11-28T12:00:00Z') }));
+  afterAll(() => jest.useRealTimers());
+
+  it('tells a task, its documents, its files and a changed message to their rooms, each once, in the order recorded', async () => {
+    const changed = new Changes();
+    changed.task(task);
+    changed.documents(task);
+    changed.task(task);
+    changed.files(task.id);
+    changed.message(chat, 40, false);
+    changed.message(chat, 40, true);
+    const { dispatcher, sent } = dispatcherWith({});
+    await dispatcher.dispatch(changed);
+    expect(sent).toEqual([
+      [['project:3', 'task:7'], 'task.update', { taskId: 7, projectId: 3, dateUpdate: Date.parse('2026-11-28T12:00:00Z') / 1000 }],
+      [['project:3', 'task:7'], 'task.documents.update', { taskId: 7 }],
+      [['task:7'], 'task.files.update', { taskId: 7 }],
+      [['chat:11'], 'message.update', { messageId: 40, chatId: 11 }],
+      // Changed twice in the unit, once moving the counters: the counters are told.
+      [['project:3', 'task:7'], 'task.chats.update', { taskId: 7, chatId: 11 }],
+    ]);
+  });
+
+  it('carries a new message whole; a person’s says who wrote it and whose move it is, a system line neither', async () => {
+    const message = { id: 41, chatId: 11 } as ChatMessage;
+    const line = { id: 42, chatId: 11 } as ChatMessage;
+    const changed = new Changes();
+    changed.message(chat, 41, true, { message, author: { id: 5, whoseMove: null } });
+    changed.message(chat, 42, true, { message: line });
+    const { dispatcher, sent } = dispatcherWith({});
+    await dispatcher.dispatch(changed);
+    expect(sent).toEqual([
+      [['chat:11'], 'message.update', { messageId: 41, chatId: 11, madeBy: 5, message }],
+      [['project:3', 'task:7'], 'task.chats.update', { taskId: 7, chatId: 11, madeBy: 5, key: 'main', whoseMove: null }],
+      [['chat:11'], 'message.update', { messageId: 42, chatId: 11, message: line }],
+      [['project:3', 'task:7'], 'task.chats.update', { taskId: 7, chatId: 11 }],
+    ]);
+  });
+
+  it('tells a posting to the owners of its wallets and balances only, once per account and transaction', async () => {
+    const changed = new Changes();
+    // A release: escrow to two performers, the sm and the platform; then a refund to the project.
+    for (const account of [
+      { kind: 'escrow', taskId: 7 },
+      { kind: 'user_wallet', userId: 21 },
+      { kind: 'user_wallet', userId: 22 },
+      { kind: 'user_wallet', userId: 21 },
+      { kind: 'platform' },
+    ] as const)
+      changed.account(account, 100);
+    changed.account({ kind: 'project', projectId: 3 }, 101);
+    changed.account({ kind: 'user_bonus', userId: 23 }, 102);
+    changed.account({ kind: 'provider' }, 102);
+    const { dispatcher, sent } = dispatcherWith({ 3: [1, 2] });
+    await dispatcher.dispatch(changed);
+    expect(sent).toEqual([
+      [['user:21'], 'user.transaction.update', { number: 100 }],
+      [['user:22'], 'user.transaction.update', { number: 100 }],
+      [['user:1'], 'project.transaction.update', { projectId: 3, number: 101 }],
+      [['user:2'], 'project.transaction.update', { projectId: 3, number: 101 }],
+      [['user:23'], 'user.bonus.transaction.update', { number: 102 }],
+    ]);
+  });
+
+  it('reports a failed lookup instead of failing the change, which has committed', async () => {
+    const changed = new Changes();
+    changed.account({ kind: 'project', projectId: 3 }, 5);
+    const failure = new Error('connection lost');
+    const { dispatcher, sent, errors } = dispatcherWith(failure);
+    await expect(dispatcher.dispatch(changed)).resolves.toBeUndefined();
+    expect([sent, errors]).toEqual([[], [failure]]);
+  });
+});
