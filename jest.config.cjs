@@ -10,6 +10,8 @@ module.exports = {
     ...require('./server/jest.projects.cjs'),
     // The lint setup's own rules (boundaries between the packages and the server's parts), on fixtures.
     { displayName: 'lint', rootDir: `${__dirname}/lint`, testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.cjs'], transform: {} },
+    // The scripts behind `npm start` and `npm test` (the build lock).
+    { displayName: 'scripts', rootDir: `${__dirname}/scripts`, testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.cjs'], transform: {} },
     // The builds' own plugins (the chunk report the size bench reads).
     { displayName: 'webpack', rootDir: `${__dirname}/shared/webpack`, testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.cjs'], transform: {} },
   ],

@@ -4,7 +4,7 @@
 // in whole, so a server running from this checkout never sees a half-written or missing `dist`.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pnpm, root } from './pnpm.mjs';
 
 /** The suite's remotes, by package folder: the one list (shared/src/contract/remotes.json). */
@@ -58,24 +58,24 @@ function processAlive(pid) {
 }
 
 /** Takes the checkout's build lock, waiting while another live process holds it; answers its release. */
-async function takeBuildLock() {
-  mkdirSync(join(root, '.tools'), { recursive: true });
+export async function takeBuildLock(lockFile = LOCK_FILE) {
+  mkdirSync(dirname(lockFile), { recursive: true });
   let told = false;
   for (;;) {
     try {
-      const fd = openSync(LOCK_FILE, 'wx');
+      const fd = openSync(lockFile, 'wx');
       writeFileSync(fd, String(process.pid));
       closeSync(fd);
-      const release = () => rmSync(LOCK_FILE, { force: true });
+      const release = () => rmSync(lockFile, { force: true });
       process.once('exit', release);
       return release;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
     }
-    const holder = Number(readFileSync(LOCK_FILE, 'utf8').trim() || 0);
+    const holder = Number(readFileSync(lockFile, 'utf8').trim() || 0);
     if (holder && !processAlive(holder)) {
       // A build that was killed leaves its lock behind.
-      rmSync(LOCK_FILE, { force: true });
+      rmSync(lockFile, { force: true });
       continue;
     }
     if (!told) console.log(`[negayno] another build of this checkout is running (pid ${holder || '?'}); waiting for it`);
