@@ -29,6 +29,16 @@ import type { Statements } from './statements.js';
 
 export type UserAccountKind = 'user_wallet' | 'user_bonus';
 
+/** What a move between two balances records beside its postings. */
+interface TransferDetails {
+  paymentType: 'tips' | 'projectdeposit' | 'projecttransfer';
+  currency: Currency;
+  projectId?: number;
+  taskId?: number;
+  senderId?: number;
+  recipientId?: number;
+}
+
 export class MoneyService {
   constructor(
     private readonly db: Db,
@@ -144,45 +154,38 @@ export class MoneyService {
     } else if ((await this.accountOf(user)).currency !== project.currency) {
       throw new AppError('invalid_value');
     }
-    const balance = await this.ledger.balanceOf(source, project.currency);
-    if (balance > 0) {
-      await this.move(
-        {
-          paymentType: 'projecttransfer',
-          currency: project.currency,
-          projectId,
-          senderId: user.id,
-          recipientId: target.kind === 'user_wallet' ? user.id : undefined,
-        },
-        source,
-        target,
-        balance,
-      );
-    }
-    return this.projectEditing.delete(user, projectId, targetProjectId);
+    // One transaction (issue 35 M12): money that lands meanwhile makes the archive refuse, and then
+    // the transfer is undone with it instead of leaving the balance moved under a 409.
+    const { transferred, people } = await this.db.transaction().execute(async (trx) => {
+      const balance = await this.ledger.balanceOf(source, project.currency, trx);
+      const details = {
+        paymentType: 'projecttransfer',
+        currency: project.currency,
+        projectId,
+        senderId: user.id,
+        recipientId: target.kind === 'user_wallet' ? user.id : undefined,
+      } as const;
+      const id = balance > 0 ? await this.transfer(details, source, target, balance, trx) : null;
+      return { transferred: id, people: await this.projectEditing.archive(trx, user, projectId) };
+    });
+    if (transferred !== null) await this.events.transactionChanged(transferred, [source, target]);
+    return this.projectEditing.announceArchived(projectId, people, user, targetProjectId);
   }
 
   /** One completed move from one balance to another; its owners hear of it after the commit. */
-  private async move(
-    details: {
-      paymentType: 'tips' | 'projectdeposit' | 'projecttransfer';
-      currency: Currency;
-      projectId?: number;
-      taskId?: number;
-      senderId?: number;
-      recipientId?: number;
-    },
-    from: AccountRef,
-    to: AccountRef,
-    amount: number,
-  ): Promise<number> {
+  private async move(details: TransferDetails, from: AccountRef, to: AccountRef, amount: number): Promise<number> {
+    const id = await this.transfer(details, from, to, amount);
+    await this.events.transactionChanged(id, [from, to]);
+    return id;
+  }
+
+  /** The postings of a move, in the caller's transaction when given one; nobody is told yet. */
+  private async transfer(details: TransferDetails, from: AccountRef, to: AccountRef, amount: number, executor: Db = this.db): Promise<number> {
     const postings: PostingInput[] = [
       { account: from, amount: -amount },
       { account: to, amount },
     ];
-    const posted = await this.ledger.post({ ...details, postings });
-    await this.events.transactionChanged(posted.id, [from, to]);
-    return posted.id;
+    return (await this.ledger.post({ ...details, postings }, executor)).id;
   }
 
   private async accountOf(user: AuthUser) {

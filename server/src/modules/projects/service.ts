@@ -67,8 +67,8 @@ export class ProjectsService {
    * A project whose balance the viewer administers (the money module's balance calls), with its name
    * and currency; refused like `accessFor` refuses.
    */
-  async balanceOwnedBy(user: AuthUser, projectId: number): Promise<{ projectId: number; name: string; currency: Currency }> {
-    const [relation] = await relationsOf(this.db, user.id, projectId);
+  async balanceOwnedBy(user: AuthUser, projectId: number, db: Db = this.db): Promise<{ projectId: number; name: string; currency: Currency }> {
+    const [relation] = await relationsOf(db, user.id, projectId);
     const access = relation ? projectAccessOf(user, relation) : null;
     if (!relation || !access) throw new AppError('project_not_found');
     if (!canSeeProjectBalance(access)) throw new AppError('access_denied');
@@ -76,9 +76,9 @@ export class ProjectsService {
   }
 
   /** Whether money is still on the project's balance: such a project is closed through the money module, never deleted. */
-  async holdsMoney(user: AuthUser, projectId: number): Promise<boolean> {
-    const { currency } = await this.balanceOwnedBy(user, projectId);
-    return (await this.ledger.balanceOf({ kind: 'project', projectId }, currency)) !== 0;
+  async holdsMoney(user: AuthUser, projectId: number, db: Db = this.db): Promise<boolean> {
+    const { currency } = await this.balanceOwnedBy(user, projectId, db);
+    return (await this.ledger.balanceOf({ kind: 'project', projectId }, currency, db)) !== 0;
   }
 
   /** Who receives a project's balance events: its administrators. */
