@@ -58,7 +58,7 @@ export class WorkflowScheduler {
         return this.workflow.systemAction(trx, 'to-test', task);
       });
       if (done) {
-        this.workflow.announce(done);
+        await this.workflow.announce(done);
         moved += 1;
       }
     }

@@ -55,6 +55,7 @@ interface Done {
   taskId: number;
   deleted: boolean;
   documentsChanged: boolean;
+  leftTask: number[];
 }
 
 /**
@@ -118,8 +119,12 @@ export class WorkflowService {
     }
   }
 
-  /** After the scheduler's transaction committed. */
-  announce(done: Done): void {
+  /**
+   * After the step's transaction committed. A performer taken off the task leaves its task and chat
+   * rooms at once (issue 35 H5b): the work chat's text must not keep reaching them.
+   */
+  async announce(done: Done): Promise<void> {
+    if (done.leftTask.length > 0) await this.realtime.recheckRooms(done.leftTask);
     this.realtime.emitToRooms([`project:${done.projectId}`, `task:${done.taskId}`], 'task.update', {
       taskId: done.taskId,
       projectId: done.projectId,
@@ -209,7 +214,13 @@ export class WorkflowService {
     if (verdict !== true) throw new AppError(verdict === false ? 'method_not_allowed' : verdict);
     const body = validate(row.body, rawBody ?? {});
     const effect = row.effect ? await row.effect({ ...base, body }) : {};
-    const done: Done = { projectId: task.project_id, taskId: task.id, deleted: Boolean(effect.deleted), documentsChanged: Boolean(effect.documentsChanged) };
+    const done: Done = {
+      projectId: task.project_id,
+      taskId: task.id,
+      deleted: Boolean(effect.deleted),
+      documentsChanged: Boolean(effect.documentsChanged),
+      leftTask: effect.leftTask ?? [],
+    };
     const people = await peopleOfTask(trx, task);
     if (effect.deleted) {
       await deleteTask(trx, task.id);
@@ -237,7 +248,7 @@ export class WorkflowService {
   }
 
   private async finish(user: AuthUser, done: Done): Promise<TaskCard | null> {
-    this.announce(done);
+    await this.announce(done);
     if (done.deleted) return null;
     return (await this.tasks.canSee(user, done.taskId)) ? this.tasks.card(user, done.taskId) : null;
   }
