@@ -58,6 +58,8 @@ describe('the ledger against a model', () => {
         const project = await createProject(ctx.db, { owner: client });
         const inviterProject = await createProject(ctx.db, { owner: inviter });
         const task = await createTask(ctx.db, { project, author: client, status: 'in_work' });
+        // Tips wait until the work is accepted (decisions 5).
+        const accepted = await createTask(ctx.db, { project, author: client, status: 'rating' });
         const asUser = (row: { id: number; role: AuthUser['role']; email: string }): AuthUser => ({ id: row.id, role: row.role, email: row.email });
 
         const accounts = {
@@ -129,14 +131,14 @@ describe('the ledger against a model', () => {
             }
             case 'tip': {
               const allowed = op.amount <= model.wallet;
-              expect(await refused(money.tip(asUser(client), task.id, op.amount, performer.id))).toBe(true); // not a performer of the task yet
+              expect(await refused(money.tip(asUser(client), accepted.id, op.amount, performer.id))).toBe(true); // not a performer of the task yet
               await ctx.db
                 .insertInto('task_performers')
-                .values({ task_id: task.id, user_id: performer.id })
+                .values({ task_id: accepted.id, user_id: performer.id })
                 .onConflict((oc) => oc.doNothing())
                 .execute();
-              expect(await refused(money.tip(asUser(client), task.id, op.amount, performer.id))).toBe(!allowed);
-              await ctx.db.deleteFrom('task_performers').where('task_id', '=', task.id).execute();
+              expect(await refused(money.tip(asUser(client), accepted.id, op.amount, performer.id))).toBe(!allowed);
+              await ctx.db.deleteFrom('task_performers').where('task_id', '=', accepted.id).execute();
               if (allowed) {
                 model.wallet -= op.amount;
                 model.performer += op.amount;

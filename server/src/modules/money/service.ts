@@ -22,7 +22,7 @@ import type { TasksService } from '../tasks/index.js';
 import { countInvitedBy, findUserById } from '../users/index.js';
 import type { MoneyEvents } from './events.js';
 import type { AccountRef, LedgerService, PostingInput } from './ledger.js';
-import { assertWithin, canTip, walletPermissionsOf } from './policy.js';
+import { assertWithin, canTip, isWorkAccepted, walletPermissionsOf } from './policy.js';
 import { toBalance } from './presenters.js';
 import { bonusEarned, findAccount } from './repo.js';
 import type { Statements } from './statements.js';
@@ -121,16 +121,18 @@ export class MoneyService {
     return this.statements.one(user, target, currency, number);
   }
 
-  /** Tips (decisions 5): a client's thanks from their wallet to a performer of a task they see. */
+  /** Tips (decisions 5): a client's thanks from their wallet to a performer of a task whose work they accepted. */
   async tip(user: AuthUser, taskId: number, amount: number, performerId: number): Promise<Transaction> {
-    const { currency, role } = await this.accountOf(user);
-    if (!canTip(role)) throw new AppError('access_denied');
-    const task = await this.tasks.get(user, taskId);
+    const { currency } = await this.accountOf(user);
+    const found = await this.tasks.findVisible(user, taskId);
+    if (!found) throw new AppError('task_not_found');
+    if (!canTip(found.access.role)) throw new AppError('access_denied');
+    if (!isWorkAccepted({ status: found.task.status, archivedFrom: found.task.archived_from })) throw new AppError('method_not_allowed');
     if (!(await this.tasks.isPerformer(taskId, performerId))) throw new AppError('user_not_found');
     assertWithin(amount, this.config.tips);
     const source: AccountRef = { kind: 'user_wallet', userId: user.id };
     const number = await this.move(
-      { paymentType: 'tips', currency, projectId: task.project.id, taskId, senderId: user.id, recipientId: performerId },
+      { paymentType: 'tips', currency, projectId: found.task.project_id, taskId, senderId: user.id, recipientId: performerId },
       source,
       { kind: 'user_wallet', userId: performerId },
       amount,
