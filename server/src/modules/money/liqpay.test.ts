@@ -111,6 +111,63 @@ describe('LiqPay: checkout, callback and status poll against a loopback stand-in
     expect((await ctx.get(`/api/payment/${failed.checkout.orderId}`, { cookie: failed.cookie })).body).toMatchObject({ data: { status: 'rejected' } });
   });
 
+  /** What the payments service logs as warnings while `run` runs: each message with its details. */
+  async function warningsDuring(run: () => Promise<unknown>): Promise<Array<{ message: string; details: object }>> {
+    const spy = jest.spyOn(ctx.services.payments['log'], 'warn');
+    try {
+      await run();
+      return spy.mock.calls.map(([details, message]) => ({ message, details }));
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('does not credit a LiqPay sandbox payment without LIQPAY_SANDBOX=1, and says so in the log (issue 35 LP4)', async () => {
+    const { checkout, balance } = await order(100_000);
+    const warnings = await warningsDuring(async () => {
+      const sandbox = liqpay.callbackForm({ order_id: checkout.orderId, status: 'sandbox', amount: 1015, currency: 'UAH' });
+      expect((await callback(sandbox)).status).toBe(200);
+    });
+    expect(await balance()).toBe(0);
+    expect(warnings).toEqual([expect.objectContaining({ message: expect.stringMatching(/sandbox/) })]);
+    expect(await ctx.db.selectFrom('payment_orders').select('status').where('order_id', '=', checkout.orderId).executeTakeFirst()).toEqual({
+      status: 'pending',
+    });
+  });
+
+  it('credits a success that comes after a failure of the same order, and logs it (issue 35)', async () => {
+    const { checkout, balance } = await order(100_000);
+    const failure = liqpay.callbackForm({ order_id: checkout.orderId, status: 'failure', amount: 1015, currency: 'UAH', err_code: 'limit' });
+    expect((await callback(failure)).status).toBe(200);
+    expect(await balance()).toBe(0);
+    const warnings = await warningsDuring(async () => {
+      const success = liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 1015, currency: 'UAH' });
+      expect((await callback(success)).status).toBe(200);
+      expect((await callback(success)).status).toBe(200);
+    });
+    expect(await balance()).toBe(100_000);
+    expect(warnings.map((warning) => warning.message)).toEqual(['payment succeeded after it had failed: credited']);
+    expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
+  });
+
+  it('logs LiqPay’s own error code when its status request fails, and settles nothing (issue 35)', async () => {
+    const { checkout, cookie } = await order(50_000);
+    const warnings = await warningsDuring(() => ctx.get(`/api/payment/${checkout.orderId}`, { cookie }));
+    const said = warnings.map(({ message, details }) => `${message} ${(details as { err?: Error }).err?.message ?? ''}`).join('\n');
+    expect(said).toMatch(/payment_not_found/);
+    expect(said).not.toMatch(/amount or currency differs/);
+  });
+
+  it('logs a reversal of a completed payment for the operator instead of dropping it', async () => {
+    const { checkout, balance } = await order(100_000);
+    expect((await callback(liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 1015, currency: 'UAH' }))).status).toBe(200);
+    const warnings = await warningsDuring(() =>
+      callback(liqpay.callbackForm({ order_id: checkout.orderId, status: 'reversed', amount: 1015, currency: 'UAH' })),
+    );
+    expect(warnings).toEqual([expect.objectContaining({ message: expect.stringMatching(/reversed/) })]);
+    expect(await balance()).toBe(100_000);
+  });
+
   it('refuses the test provider’s Pay on a LiqPay install', async () => {
     const { checkout, cookie, balance } = await order(50_000);
     expect((await ctx.post(`/api/payment/test/${checkout.orderId}`, { result: 'success' }, { cookie })).status).toBe(404);

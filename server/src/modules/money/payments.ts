@@ -147,55 +147,80 @@ export class PaymentsService {
   }
 
   /**
-   * Settles a pending order by a provider's report, once: the order row's lock orders concurrent
-   * deliveries, and a settled order is answered as it is. Answers the order after, or null when the
-   * report named no order of ours.
+   * Settles an order by a provider's report, once: the order row's lock orders concurrent deliveries,
+   * and a report that changes nothing (the same one again) is answered with the order as it is.
+   * Decisions 5: a `sandbox` payment counts only with LIQPAY_SANDBOX=1; a success after a failure of
+   * the same order (the payer retried on the same checkout, and the card was charged) credits it. Answers
+   * the order after, or null when the report named no order of ours.
    */
   async confirm(report: ProviderReport, source: ConfirmSource): Promise<PaymentOrderRow | null> {
-    if (report.outcome === 'pending') return (await findPaymentOrder(this.db, report.orderId)) ?? null;
+    const outcome = this.countedOutcome(report);
+    if (outcome === null) {
+      if (report.outcome === 'sandbox')
+        this.log.warn(reportDetails(report, source), 'payment report ignored: a LiqPay sandbox payment without LIQPAY_SANDBOX=1');
+      return (await findPaymentOrder(this.db, report.orderId)) ?? null;
+    }
     const result = await this.db.transaction().execute(async (trx) => {
       const order = await findPaymentOrder(trx, report.orderId, { lock: true });
       const changes: Change[] = [];
-      if (!order) return { order: null, changes, refused: 'unknown order' };
-      if (order.status !== 'pending') return { order, changes, refused: null };
+      if (!order) return { order: null, changes, refused: 'unknown order', note: null };
+      const step = settlementOf(order.status, outcome);
+      if (step.kind === 'none') return { order, changes, refused: null, note: null };
+      if (step.kind === 'refused') return { order, changes, refused: step.reason, note: null };
       if (report.total !== order.amount + order.fee || report.currency !== order.currency) {
-        return { order, changes, refused: 'amount or currency differs from the order' };
+        return { order, changes, refused: 'amount or currency differs from the order', note: null };
       }
       const target: AccountRef = order.project_id === null ? { kind: 'user_wallet', userId: order.user_id } : { kind: 'project', projectId: order.project_id };
       changes.push({ number: order.transaction_id, account: target });
-      if (report.outcome === 'success') {
-        await this.ledger.settle(
-          order.transaction_id,
-          {
-            expectedStatus: 'pending',
-            status: 'completed',
-            currency: order.currency,
-            postings: [
-              { account: { kind: 'provider' }, amount: -(order.amount + order.fee) },
-              { account: target, amount: order.amount },
-              ...(order.fee > 0 ? [{ account: { kind: 'platform' } as AccountRef, amount: order.fee }] : []),
-            ],
-          },
-          trx,
-        );
+      if (step.kind === 'credit') {
+        await this.credit(trx, order, target, step.from);
         const bonus = await this.payInviterBonus(trx, order);
         if (bonus) changes.push(bonus);
       } else {
         await this.ledger.settle(order.transaction_id, { expectedStatus: 'pending', status: 'rejected', currency: order.currency, postings: [] }, trx);
       }
-      await setPaymentOrderStatus(trx, order.id, report.outcome === 'success' ? 'completed' : 'rejected');
-      return { order: { ...order, status: report.outcome === 'success' ? ('completed' as const) : ('rejected' as const) }, changes, refused: null };
+      const status = step.kind === 'credit' ? ('completed' as const) : ('rejected' as const);
+      await setPaymentOrderStatus(trx, order.id, status);
+      return {
+        order: { ...order, status },
+        changes,
+        refused: null,
+        note: step.kind === 'credit' && step.from === 'rejected' ? 'payment succeeded after it had failed: credited' : null,
+      };
     });
     if (result.refused) {
-      this.log.warn(
-        { orderId: report.orderId, source, reported: { total: report.total, currency: report.currency } },
-        `payment report refused: ${result.refused}`,
-      );
+      this.log.warn(reportDetails(report, source), `payment report refused: ${result.refused}`);
       if (result.order === null) return null;
     }
-    if (result.changes.length > 0) this.log.info({ orderId: report.orderId, source, outcome: report.outcome }, 'payment settled');
+    if (result.note) this.log.warn(reportDetails(report, source), result.note);
+    if (result.changes.length > 0) this.log.info(reportDetails(report, source), 'payment settled');
     for (const change of result.changes) await this.events.transactionChanged(change.number, [change.account]);
     return result.order;
+  }
+
+  /** The outcome a report settles by here, or null for one that does not count (pending; sandbox unless allowed). */
+  private countedOutcome(report: ProviderReport): 'success' | 'failure' | 'reversed' | null {
+    if (report.outcome === 'pending') return null;
+    if (report.outcome === 'sandbox') return this.config.liqpay?.sandbox ? 'success' : null;
+    return report.outcome;
+  }
+
+  /** The card's money reaches the balance, the fee the platform: from `pending`, or from `rejected` when a success came late. */
+  private async credit(trx: Db, order: PaymentOrderRow, target: AccountRef, from: 'pending' | 'rejected'): Promise<void> {
+    await this.ledger.settle(
+      order.transaction_id,
+      {
+        expectedStatus: from,
+        status: 'completed',
+        currency: order.currency,
+        postings: [
+          { account: { kind: 'provider' }, amount: -(order.amount + order.fee) },
+          { account: target, amount: order.amount },
+          ...(order.fee > 0 ? [{ account: { kind: 'platform' } as AccountRef, amount: order.fee }] : []),
+        ],
+      },
+      trx,
+    );
   }
 
   /** The partner program: the payer's inviter earns a share of every completed card top-up on their bonus balance. */
@@ -238,5 +263,25 @@ function stateOf(order: PaymentOrderRow): PaymentOrderState {
     currency: order.currency,
     projectId: order.project_id,
     number: order.transaction_id,
+  };
+}
+
+type Settlement = { kind: 'none' } | { kind: 'credit'; from: 'pending' | 'rejected' } | { kind: 'reject' } | { kind: 'refused'; reason: string };
+
+/** What a counted report does to an order in a given state (decisions 5). */
+function settlementOf(status: PaymentOrderRow['status'], outcome: 'success' | 'failure' | 'reversed'): Settlement {
+  if (status === 'pending') return outcome === 'success' ? { kind: 'credit', from: 'pending' } : { kind: 'reject' };
+  if (status === 'rejected' && outcome === 'success') return { kind: 'credit', from: 'rejected' };
+  if (status === 'completed' && outcome === 'reversed')
+    return { kind: 'refused', reason: 'LiqPay reversed a completed payment: refund it by hand (no automatic refund yet)' };
+  return { kind: 'none' };
+}
+
+/** What the log says of a provider's report: its order, where it came from, and the provider's own words. */
+function reportDetails(report: ProviderReport, source: ConfirmSource): object {
+  return {
+    orderId: report.orderId,
+    source,
+    reported: { outcome: report.outcome, total: report.total, currency: report.currency, status: report.providerStatus, code: report.providerCode },
   };
 }
