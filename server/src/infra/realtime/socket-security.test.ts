@@ -3,7 +3,7 @@
  * project and an ended session take the sockets out of the rooms at once; a flood of events closes the
  * socket; a refused handshake is closed at once. Over real socket.io connections.
  */
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@negayno/shared/contract';
+import { SESSION_COOKIE, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { UserRow } from '../../db/schema.js';
@@ -155,6 +155,19 @@ describe('socket rooms and sessions under attack', () => {
     const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     for (let i = 0; i < EVENT_LIMIT * 3; i += 1) socket.emit('join', `project:${project.id}`, () => undefined);
     expect(await closed).toBe('io server disconnect');
+  });
+
+  it('refuses the transport handshake itself without a session: nothing stays open (issue 35 H9)', async () => {
+    const handshake = (cookie?: string) => fetch(`${baseUrl}${SOCKET_PATH}/?EIO=4&transport=polling`, { headers: cookie ? { cookie } : {} });
+    const refused = await handshake();
+    expect(refused.status).toBe(403);
+    await refused.text();
+    const forged = await handshake(`${SESSION_COOKIE}=not-a-session`);
+    expect(forged.status).toBe(403);
+    await forged.text();
+    const admitted = await handshake(adminCookie);
+    expect(admitted.status).toBe(200);
+    expect(await admitted.text()).toMatch(/"sid"/);
   });
 
   it('closes a refused handshake at once instead of leaving the connection open', async () => {
