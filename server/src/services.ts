@@ -134,8 +134,8 @@ export function createAccountServices(
 }
 
 /** Attachments on S3_URL's store when set (several machines), else on the local disk under FILES_DIR; S3 uploads in progress wait in FILES_DIR/.uploads. */
-function fileStoreOf(config: Config): FileStore {
-  return config.s3 ? new S3FileStore(config.s3, join(config.filesDir, '.uploads')) : new LocalFileStore(config.filesDir);
+function fileStoreOf(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): FileStore {
+  return config.s3 ? new S3FileStore(config.s3, join(config.filesDir, '.uploads'), log) : new LocalFileStore(config.filesDir);
 }
 
 export function createServices(config: Config, db: Db, realtime: Realtime, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Services {
@@ -171,7 +171,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const statements = new Statements(db);
   const payouts = new PayoutsService(db, ledger, config.money, moneyEvents, statements, notifications);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
-  const files = new FilesService(db, tasks, fileStoreOf(config), realtime, config.fileMaxBytes);
+  const files = new FilesService(db, tasks, fileStoreOf(config, log), realtime, config.fileMaxBytes);
   const workflow = new WorkflowService(db, projects, tasks, realtime, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
   return {
     config,
