@@ -161,6 +161,11 @@ describe('configuration', () => {
       expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: '1' }).money.provider).toBe('test');
     });
 
+    it('refuses TELEGRAM_POLL_TIMEOUT_SECONDS=0 (a short poll asked again at once, issue 35)', () => {
+      expect(() => loadConfig({ TELEGRAM_POLL_TIMEOUT_SECONDS: '0' })).toThrow(ConfigError);
+      expect(loadConfig({ TELEGRAM_POLL_TIMEOUT_SECONDS: '1' }).telegram.pollTimeoutSeconds).toBe(1);
+    });
+
     it('lists every problem at once', () => {
       expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NEGAYNO_SECRET[\s\S]*DATABASE_URL/);
     });

@@ -239,7 +239,8 @@ const environmentSchema = z
     ),
     TELEGRAM_BOT_USERNAME: optionalText.transform((name) => name?.replace(/^@/, '')),
     TELEGRAM_POLLING: flag,
-    TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(50).default(25),
+    // 0 would make getUpdates a short poll, asked again at once round after round (issue 35).
+    TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(50).default(25),
     TELEGRAM_WEBHOOK_URL: optionalText.pipe(
       z
         .url({ protocol: /^https?$/ })
