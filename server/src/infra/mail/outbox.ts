@@ -22,7 +22,7 @@ export const REDACTED_CODE = '[code redacted]';
 export class OutboxMailer implements Mailer {
   constructor(
     private readonly db: Db,
-    private readonly log: MailLog,
+    private readonly log: Pick<MailLog, 'info'>,
     private readonly redactCodes = false,
   ) {}
 
