@@ -88,6 +88,8 @@ export interface StaffingConfig {
 export interface MoneyConfig {
   /** `test` pays on Negayno's own checkout page; `off` hides top-ups and shows the billing contact. */
   provider: 'test' | 'liqpay' | 'off';
+  /** PAYMENT_PROVIDER=test allowed by ALLOW_TEST_PAYMENTS=1 (a demo, production included): pages say payments are not real. */
+  testPaymentsAnnounced: boolean;
   /** `sandbox`: LIQPAY_SANDBOX=1, LiqPay's `sandbox` status (a test card, no money) credits (decisions 5). */
   liqpay: { publicKey: string; privateKey: string; apiUrl: string; checkoutUrl: string; sandbox: boolean } | null;
   cardFeePercent: number;
@@ -385,6 +387,7 @@ function moneyConfigOf(vars: z.output<typeof environmentSchema>, isProduction: b
   const apiUrl = vars.LIQPAY_API_URL ?? 'https://www.liqpay.ua/api';
   return {
     provider,
+    testPaymentsAnnounced: provider === 'test' && vars.ALLOW_TEST_PAYMENTS === true,
     liqpay: keys ? { ...keys, apiUrl, checkoutUrl: `${apiUrl}/3/checkout`, sandbox: vars.LIQPAY_SANDBOX ?? false } : null,
     cardFeePercent: vars.CARD_FEE_PERCENT,
     bonusPercent: vars.BONUS_PERCENT,
