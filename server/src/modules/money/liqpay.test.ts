@@ -158,14 +158,42 @@ describe('LiqPay: checkout, callback and status poll against a loopback stand-in
     expect(said).not.toMatch(/amount or currency differs/);
   });
 
-  it('logs a reversal of a completed payment for the operator instead of dropping it', async () => {
-    const { checkout, balance } = await order(100_000);
+  it('refunds a completed payment LiqPay reversed, once (decisions 5)', async () => {
+    const { checkout, balance, project } = await order(100_000);
     expect((await callback(liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 1015, currency: 'UAH' }))).status).toBe(200);
+    expect(await balance()).toBe(100_000);
+    const reversed = liqpay.callbackForm({ order_id: checkout.orderId, status: 'reversed', amount: 1015, currency: 'UAH' });
+    expect((await callback(reversed)).status).toBe(200);
+    expect((await callback(reversed)).status).toBe(200);
+    expect(await balance()).toBe(0);
+    const refunds = await ctx.db
+      .selectFrom('ledger_transactions')
+      .select(['payment_type', 'amount'])
+      .where('project_id', '=', project.id)
+      .where('payment_type', '=', 'refund')
+      .execute();
+    // The transaction is what went back to the card: the top-up and its fee.
+    expect(refunds).toEqual([{ payment_type: 'refund', amount: 101_500 }]);
+    expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
+  });
+
+  it('logs a reversal the balance no longer covers for the operator, and changes nothing', async () => {
+    const { checkout, balance, project } = await order(100_000);
+    expect((await callback(liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 1015, currency: 'UAH' }))).status).toBe(200);
+    // The money was spent meanwhile (moved on to a task's escrow, say).
+    await ctx.services.ledger.post({
+      paymentType: 'taskpayment',
+      currency: 'UAH',
+      postings: [
+        { account: { kind: 'project', projectId: project.id }, amount: -60_000 },
+        { account: { kind: 'platform' }, amount: 60_000 },
+      ],
+    });
     const warnings = await warningsDuring(() =>
       callback(liqpay.callbackForm({ order_id: checkout.orderId, status: 'reversed', amount: 1015, currency: 'UAH' })),
     );
     expect(warnings).toEqual([expect.objectContaining({ message: expect.stringMatching(/reversed/) })]);
-    expect(await balance()).toBe(100_000);
+    expect(await balance()).toBe(40_000);
   });
 
   it('refuses the test provider’s Pay on a LiqPay install', async () => {

@@ -16,7 +16,15 @@ import type { MoneyEvents } from './events.js';
 import type { AccountRef, LedgerService } from './ledger.js';
 import { assertWithin, bonusOf, cardFeeOf, canTopUpWallet } from './policy.js';
 import type { CardProvider, ProviderReport } from './providers/provider.js';
-import { findPaymentOrder, insertPaymentOrder, insertPendingTransaction, setPaymentOrderStatus, stalePendingOrders, type PaymentOrderRow } from './repo.js';
+import {
+  findPaymentOrder,
+  findTransactionByReference,
+  insertPaymentOrder,
+  insertPendingTransaction,
+  setPaymentOrderStatus,
+  stalePendingOrders,
+  type PaymentOrderRow,
+} from './repo.js';
 
 export interface PaymentLog {
   warn(details: object, message: string): void;
@@ -150,7 +158,8 @@ export class PaymentsService {
    * Settles an order by a provider's report, once: the order row's lock orders concurrent deliveries,
    * and a report that changes nothing (the same one again) is answered with the order as it is.
    * Decisions 5: a `sandbox` payment counts only with LIQPAY_SANDBOX=1; a success after a failure of
-   * the same order (the payer retried on the same checkout, and the card was charged) credits it. Answers
+   * the same order (the payer retried on the same checkout, and the card was charged) credits it, and a
+   * `reversed` after a success is refunded. Answers
    * the order after, or null when the report named no order of ours.
    */
   async confirm(report: ProviderReport, source: ConfirmSource): Promise<PaymentOrderRow | null> {
@@ -166,11 +175,17 @@ export class PaymentsService {
       if (!order) return { order: null, changes, refused: 'unknown order', note: null };
       const step = settlementOf(order.status, outcome);
       if (step.kind === 'none') return { order, changes, refused: null, note: null };
-      if (step.kind === 'refused') return { order, changes, refused: step.reason, note: null };
       if (report.total !== order.amount + order.fee || report.currency !== order.currency) {
         return { order, changes, refused: 'amount or currency differs from the order', note: null };
       }
       const target: AccountRef = order.project_id === null ? { kind: 'user_wallet', userId: order.user_id } : { kind: 'project', projectId: order.project_id };
+      if (step.kind === 'refund') {
+        const refunded = await this.refund(trx, order, target);
+        if (refunded === 'uncovered')
+          return { order, changes, refused: 'LiqPay reversed a completed payment the balance no longer covers: refund it by hand', note: null };
+        if (refunded !== null) changes.push({ number: refunded, account: target });
+        return { order, changes, refused: null, note: refunded !== null ? 'LiqPay reversed a completed payment: refunded' : null };
+      }
       changes.push({ number: order.transaction_id, account: target });
       if (step.kind === 'credit') {
         await this.credit(trx, order, target, step.from);
@@ -223,6 +238,39 @@ export class PaymentsService {
     );
   }
 
+  /**
+   * LiqPay took a completed payment back (decisions 5): a `refund` takes the top-up off the balance and
+   * the fee off the platform, back to the provider. Once per order (the order row is locked, and the
+   * refund is found by its reference); null when it was refunded before, `uncovered` when the balance
+   * no longer holds the amount (spent meanwhile), which the operator settles by hand.
+   */
+  private async refund(trx: Db, order: PaymentOrderRow, target: AccountRef): Promise<number | null | 'uncovered'> {
+    const reference = `reversal:${order.order_id}`;
+    if (await findTransactionByReference(trx, reference)) return null;
+    try {
+      const posted = await this.ledger.post(
+        {
+          paymentType: 'refund',
+          currency: order.currency,
+          projectId: order.project_id ?? undefined,
+          recipientId: order.user_id,
+          externalRef: reference,
+          postings: [
+            { account: target, amount: -order.amount },
+            ...(order.fee > 0 ? [{ account: { kind: 'platform' } as AccountRef, amount: -order.fee }] : []),
+            { account: { kind: 'provider' }, amount: order.amount + order.fee },
+          ],
+        },
+        trx,
+      );
+      return posted.id;
+    } catch (error) {
+      // The balance check runs before anything is written, so the transaction goes on unharmed.
+      if (error instanceof AppError && error.code === 'balance_is_insufficient') return 'uncovered';
+      throw error;
+    }
+  }
+
   /** The partner program: the payer's inviter earns a share of every completed card top-up on their bonus balance. */
   private async payInviterBonus(trx: Db, order: PaymentOrderRow): Promise<Change | null> {
     const payer = await findUserById(trx, order.user_id);
@@ -266,14 +314,13 @@ function stateOf(order: PaymentOrderRow): PaymentOrderState {
   };
 }
 
-type Settlement = { kind: 'none' } | { kind: 'credit'; from: 'pending' | 'rejected' } | { kind: 'reject' } | { kind: 'refused'; reason: string };
+type Settlement = { kind: 'none' } | { kind: 'credit'; from: 'pending' | 'rejected' } | { kind: 'reject' } | { kind: 'refund' };
 
 /** What a counted report does to an order in a given state (decisions 5). */
 function settlementOf(status: PaymentOrderRow['status'], outcome: 'success' | 'failure' | 'reversed'): Settlement {
   if (status === 'pending') return outcome === 'success' ? { kind: 'credit', from: 'pending' } : { kind: 'reject' };
   if (status === 'rejected' && outcome === 'success') return { kind: 'credit', from: 'rejected' };
-  if (status === 'completed' && outcome === 'reversed')
-    return { kind: 'refused', reason: 'LiqPay reversed a completed payment: refund it by hand (no automatic refund yet)' };
+  if (status === 'completed' && outcome === 'reversed') return { kind: 'refund' };
   return { kind: 'none' };
 }
 
