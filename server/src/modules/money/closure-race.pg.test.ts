@@ -62,4 +62,31 @@ describe('closing a project while money lands on it', () => {
     expect((await ctx.post(`/api/project/${closing.id}/close`, {}, { cookie })).status).toBe(200);
     expect((await ctx.get(`/api/user/balance`, { cookie })).body).toMatchObject({ data: { balance: 80_000 } });
   });
+
+  it('a wallet deposit that passed its check while the project was being closed is refused, not stranded on the archive', async () => {
+    const admin = await createUser(ctx.db);
+    const closing = await createProject(ctx.db, { owner: admin });
+    await fund({ kind: 'user_wallet', userId: admin.id }, 10_000);
+    const cookie = await ctx.login(admin.email);
+
+    const { projects } = ctx.services;
+    const check = projects.balanceOwnedBy.bind(projects);
+    let closedMeanwhile = false;
+    const spy = jest.spyOn(projects, 'balanceOwnedBy').mockImplementation(async (...args: Parameters<typeof check>) => {
+      const answer = await check(...args);
+      if (!closedMeanwhile) {
+        closedMeanwhile = true;
+        expect((await ctx.post(`/api/project/${closing.id}/close`, {}, { cookie })).status).toBe(200);
+      }
+      return answer;
+    });
+    try {
+      const deposit = await ctx.post(`/api/project/${closing.id}/balance/deposit`, { amount: 5_000, from: 'wallet' }, { cookie });
+      expect(deposit.body).toMatchObject({ code: 'project_not_found' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await ctx.services.ledger.balanceOf({ kind: 'project', projectId: closing.id }, 'UAH')).toBe(0);
+    expect(await ctx.services.ledger.balanceOf({ kind: 'user_wallet', userId: admin.id }, 'UAH')).toBe(10_000);
+  });
 });

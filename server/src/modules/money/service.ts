@@ -117,7 +117,13 @@ export class MoneyService {
     if (currency !== project.currency) throw new AppError('invalid_value');
     const source: AccountRef = { kind: from === 'bonus' ? 'user_bonus' : 'user_wallet', userId: user.id };
     const target: AccountRef = { kind: 'project', projectId };
-    const number = await this.move({ paymentType: 'projectdeposit', currency, projectId, senderId: user.id }, source, target, amount);
+    // Asked again under the project's lock: a closure that committed since the check above wins.
+    const number = await this.db.transaction().execute(async (trx) => {
+      await this.projectEditing.lockBalance(trx, projectId);
+      await this.projects.balanceOwnedBy(user, projectId, trx);
+      return this.transfer({ paymentType: 'projectdeposit', currency, projectId, senderId: user.id }, source, target, amount, trx);
+    });
+    await this.events.transactionChanged(number, [source, target]);
     return this.statements.one(user, target, currency, number);
   }
 
@@ -159,6 +165,7 @@ export class MoneyService {
     // One transaction (issue 35 M12): money that lands meanwhile makes the archive refuse, and then
     // the transfer is undone with it instead of leaving the balance moved under a 409.
     const { transferred, people } = await this.db.transaction().execute(async (trx) => {
+      await this.projectEditing.lockBalance(trx, projectId);
       const balance = await this.ledger.balanceOf(source, project.currency, trx);
       const details = {
         paymentType: 'projecttransfer',

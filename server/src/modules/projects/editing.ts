@@ -71,12 +71,21 @@ export class ProjectEditingService {
    * call (`POST /project/{id}/close`) sends it somewhere first, in the same transaction (issue 35 M12).
    */
   async archive(trx: Db, user: AuthUser, projectId: number): Promise<number[]> {
-    await lockProject(trx, projectId);
+    await this.lockBalance(trx, projectId);
     await this.projects.accessFor(user, projectId, canDeleteProject, trx);
     if (await this.projects.holdsMoney(user, projectId, trx)) throw new AppError('method_not_allowed');
     const tied = await peopleOf(trx, projectId);
     await markProjectDeleted(trx, projectId);
     return tied;
+  }
+
+  /**
+   * Holds the project still while money moves onto or off its balance by a person's call (a deposit, the
+   * closure): taken first, before any account, so a deposit cannot land on a project archived meanwhile
+   * and the two never wait on each other's locks in opposite order.
+   */
+  async lockBalance(trx: Db, projectId: number): Promise<void> {
+    await lockProject(trx, projectId);
   }
 
   /** After the archive committed: the people hear of it, and the viewer is told which project to show. */
