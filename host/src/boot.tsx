@@ -61,7 +61,11 @@ export async function boot(): Promise<void> {
     },
   );
   start({ urlRerouteOnly: true });
-  startVersionChecks(() => updates.check());
+  // Decisions 5: an install running the test provider says on every page that payments are not real.
+  startVersionChecks(
+    () => updates.check(),
+    (info) => info.testPayments && rootStore.alerts.push({ intent: 'warning', textKey: 'common:testPayments', persistent: true }),
+  );
 }
 
 function renderShell(registry: RemoteRegistry, location: LocationStore, updates: RemoteUpdates): void {

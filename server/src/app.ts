@@ -198,7 +198,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     telegramApi && config.telegram.polling && !webhook
       ? new TelegramPoller(database.db, telegramApi, (update) => services.telegram.handleUpdate(update), {
           timeoutSeconds: config.telegram.pollTimeoutSeconds,
-          idleMs: 5000,
+          // A long poll that came back empty at once waits a second; failures back off to a minute.
+          idleMs: 1000,
+          maxIdleMs: 60_000,
           log: app.log,
         })
       : null;

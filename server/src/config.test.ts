@@ -128,7 +128,13 @@ describe('configuration', () => {
   });
 
   describe('a production start', () => {
-    const production = { NODE_ENV: 'production', NEGAYNO_SECRET: GOOD_SECRET, DATABASE_URL: 'postgres://u@h/db', PUBLIC_URL: 'https://negayno.example' };
+    const production = {
+      NODE_ENV: 'production',
+      NEGAYNO_SECRET: GOOD_SECRET,
+      DATABASE_URL: 'postgres://u@h/db',
+      PUBLIC_URL: 'https://negayno.example',
+      SMTP_URL: 'smtp://mail.negayno.example:587',
+    };
 
     it('runs with a real secret and a database server, with secure cookies', () => {
       const config = loadConfig(production);
@@ -143,9 +149,21 @@ describe('configuration', () => {
       ['no database server', { DATABASE_URL: undefined }, /DATABASE_URL is not set/],
       ['the demo seed', { NEGAYNO_SEED_DEMO: '1' }, /NEGAYNO_SEED_DEMO/],
       ['no public address for the links in mails', { PUBLIC_URL: undefined }, /PUBLIC_URL is not set/],
+      ['no SMTP server unless told so (issue 35 K5)', { SMTP_URL: undefined }, /SMTP_URL is not set[\s\S]*ALLOW_NO_SMTP=1/],
+      ['the test payment provider unless told so (issue 35 K7)', { PAYMENT_PROVIDER: 'test' }, /PAYMENT_PROVIDER=test without ALLOW_TEST_PAYMENTS=1/],
     ])('refuses %s', (_name, change, message) => {
       expect(() => loadConfig({ ...production, ...change })).toThrow(ConfigError);
       expect(() => loadConfig({ ...production, ...change })).toThrow(message);
+    });
+
+    it('runs without SMTP or with the test provider when told so by name', () => {
+      expect(loadConfig({ ...production, SMTP_URL: undefined, ALLOW_NO_SMTP: '1' }).smtpUrl).toBeNull();
+      expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: '1' }).money.provider).toBe('test');
+    });
+
+    it('refuses TELEGRAM_POLL_TIMEOUT_SECONDS=0 (a short poll asked again at once, issue 35)', () => {
+      expect(() => loadConfig({ TELEGRAM_POLL_TIMEOUT_SECONDS: '0' })).toThrow(ConfigError);
+      expect(loadConfig({ TELEGRAM_POLL_TIMEOUT_SECONDS: '1' }).telegram.pollTimeoutSeconds).toBe(1);
     });
 
     it('lists every problem at once', () => {

@@ -88,7 +88,10 @@ export interface StaffingConfig {
 export interface MoneyConfig {
   /** `test` pays on Negayno's own checkout page; `off` hides top-ups and shows the billing contact. */
   provider: 'test' | 'liqpay' | 'off';
-  liqpay: { publicKey: string; privateKey: string; apiUrl: string; checkoutUrl: string } | null;
+  /** PAYMENT_PROVIDER=test allowed by ALLOW_TEST_PAYMENTS=1 (a demo, production included): pages say payments are not real. */
+  testPaymentsAnnounced: boolean;
+  /** `sandbox`: LIQPAY_SANDBOX=1, LiqPay's `sandbox` status (a test card, no money) credits (decisions 5). */
+  liqpay: { publicKey: string; privateKey: string; apiUrl: string; checkoutUrl: string; sandbox: boolean } | null;
   cardFeePercent: number;
   bonusPercent: number;
   topUp: { min: number; max: number };
@@ -186,6 +189,7 @@ const environmentSchema = z
       message: 'expected smtp://… or smtps://…',
     }),
     MAIL_FROM: optionalText,
+    ALLOW_NO_SMTP: flag,
     // Up to the hour a registration or recovery lives after its last step: a code cannot outlive its flow.
     EMAIL_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(EMAIL_CODE.ttlSeconds),
     PUBLIC_URL: optionalText.pipe(
@@ -210,6 +214,8 @@ const environmentSchema = z
     SM_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
     SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
     PAYMENT_PROVIDER: z.enum(['test', 'liqpay', 'off']).optional(),
+    ALLOW_TEST_PAYMENTS: flag,
+    LIQPAY_SANDBOX: flag,
     LIQPAY_PUBLIC_KEY: optionalText,
     LIQPAY_PRIVATE_KEY: optionalText,
     LIQPAY_API_URL: optionalText.pipe(
@@ -235,7 +241,8 @@ const environmentSchema = z
     ),
     TELEGRAM_BOT_USERNAME: optionalText.transform((name) => name?.replace(/^@/, '')),
     TELEGRAM_POLLING: flag,
-    TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(50).default(25),
+    // 0 would make getUpdates a short poll, asked again at once round after round (issue 35).
+    TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(50).default(25),
     TELEGRAM_WEBHOOK_URL: optionalText.pipe(
       z
         .url({ protocol: /^https?$/ })
@@ -380,7 +387,8 @@ function moneyConfigOf(vars: z.output<typeof environmentSchema>, isProduction: b
   const apiUrl = vars.LIQPAY_API_URL ?? 'https://www.liqpay.ua/api';
   return {
     provider,
-    liqpay: keys ? { ...keys, apiUrl, checkoutUrl: `${apiUrl}/3/checkout` } : null,
+    testPaymentsAnnounced: provider === 'test' && vars.ALLOW_TEST_PAYMENTS === true,
+    liqpay: keys ? { ...keys, apiUrl, checkoutUrl: `${apiUrl}/3/checkout`, sandbox: vars.LIQPAY_SANDBOX ?? false } : null,
     cardFeePercent: vars.CARD_FEE_PERCENT,
     bonusPercent: vars.BONUS_PERCENT,
     topUp: { min: vars.TOPUP_MIN, max: vars.TOPUP_MAX },
@@ -400,6 +408,12 @@ function refuseUnsafeProduction(vars: z.output<typeof environmentSchema>): void 
   if (!vars.DATABASE_URL) problems.push('DATABASE_URL is not set (the embedded PGlite database is for development only)');
   if (!vars.PUBLIC_URL) problems.push('PUBLIC_URL is not set (the links in mails need the address people open)');
   if (vars.NEGAYNO_SEED_DEMO) problems.push('NEGAYNO_SEED_DEMO is set (the demo and its known passwords are never seeded in production)');
+  // Without SMTP the codes that sign people in would only reach the log (issue 35 K5): a production
+  // install does that only when it says so, say a closed demo whose operator reads the log.
+  if (!vars.SMTP_URL && !vars.ALLOW_NO_SMTP) problems.push('SMTP_URL is not set (set ALLOW_NO_SMTP=1 to keep mail in the log and the outbox)');
+  // Decisions 5: the test provider credits for free, so only a demo install that says so runs it.
+  if (vars.PAYMENT_PROVIDER === 'test' && !vars.ALLOW_TEST_PAYMENTS)
+    problems.push('PAYMENT_PROVIDER=test without ALLOW_TEST_PAYMENTS=1 (its payments are not real)');
   if (problems.length > 0) {
     throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
   }

@@ -129,8 +129,8 @@ export function createAccountServices(
 }
 
 /** Attachments on S3_URL's store when set (several machines), else on the local disk under FILES_DIR; S3 uploads in progress wait in FILES_DIR/.uploads. */
-function fileStoreOf(config: Config): FileStore {
-  return config.s3 ? new S3FileStore(config.s3, join(config.filesDir, '.uploads')) : new LocalFileStore(config.filesDir);
+function fileStoreOf(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): FileStore {
+  return config.s3 ? new S3FileStore(config.s3, join(config.filesDir, '.uploads'), log) : new LocalFileStore(config.filesDir);
 }
 
 export function createServices(config: Config, db: Db, realtime: Realtime, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Services {
@@ -170,7 +170,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const statements = new Statements(db);
   const payouts = new PayoutsService(db, units, ledger, config.money, statements, notifications);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
-  const files = new FilesService(db, units, tasks, fileStoreOf(config), config.fileMaxBytes);
+  const files = new FilesService(db, units, tasks, fileStoreOf(config, log), config.fileMaxBytes);
   const workflow = new WorkflowService(db, units, projects, tasks, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
   return {
     config,
@@ -185,7 +185,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     invitations,
     registration: new RegistrationService(db, config.secret, limiter, invitations, mailer, auth, config.emailCodeTtlSeconds),
     ledger,
-    money: new MoneyService(db, ledger, config.money, statements, projects, projectEditing, tasks),
+    money: new MoneyService(db, units, ledger, config.money, statements, projects, projectEditing, tasks),
     payments: new PaymentsService(db, units, ledger, config.money, cardProviderOf(config), log, config.publicUrl),
     payouts,
     idempotency: new Idempotency(db),

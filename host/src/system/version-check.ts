@@ -4,13 +4,18 @@
  * version happens once, so a server that flip-flops cannot cause a reload loop.
  */
 import { call } from '@negayno/shared/api';
-import { VERSION_CHECK_INTERVAL_MS, endpoints } from '@negayno/shared/contract';
+import { VERSION_CHECK_INTERVAL_MS, endpoints, type VersionInfo } from '@negayno/shared/contract';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
 
 const RELOADED_FOR = 'appVersionReloadedFor';
 
-export async function checkVersion(reload: () => void = () => window.location.reload()): Promise<'same' | 'first' | 'reloading'> {
-  const { version } = await call(endpoints.system.version, {}, { name: 'get-version', quiet: true });
+export async function checkVersion(
+  reload: () => void = () => window.location.reload(),
+  announce: (info: VersionInfo) => void = () => undefined,
+): Promise<'same' | 'first' | 'reloading'> {
+  const info = await call(endpoints.system.version, {}, { name: 'get-version', quiet: true });
+  announce(info);
+  const { version } = info;
   const known = readStorage(STORAGE_KEYS.version);
   writeStorage(STORAGE_KEYS.version, version);
   writeStorage(STORAGE_KEYS.version, version, sessionStorage);
@@ -32,12 +37,12 @@ async function clearCaches(): Promise<void> {
  * `alsoCheck` (the remotes' versions: remotes/updates.ts) runs at the same moments but the start: the
  * page has just registered its remotes from the remotes.json it loaded.
  */
-export function startVersionChecks(alsoCheck: () => Promise<void> = async () => undefined): () => void {
+export function startVersionChecks(alsoCheck: () => Promise<void> = async () => undefined, announce?: (info: VersionInfo) => void): () => void {
   const run = () => {
-    void checkVersion().catch(() => undefined);
+    void checkVersion(undefined, announce).catch(() => undefined);
     void alsoCheck().catch(() => undefined);
   };
-  void checkVersion().catch(() => undefined);
+  void checkVersion(undefined, announce).catch(() => undefined);
   const timer = setInterval(run, VERSION_CHECK_INTERVAL_MS);
   const onVisible = () => {
     if (document.visibilityState === 'visible') run();

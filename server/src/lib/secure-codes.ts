@@ -20,6 +20,14 @@ export function randomReadable(length: number): string {
   return code;
 }
 
+/**
+ * A code people copy by hand (invitation and promo codes): four groups of four readable characters,
+ * `XXXX-XXXX-XXXX-XXXX`, 16 × log2(30) ≈ 78 bits, far past guessing at any request rate (issue 35 K4).
+ */
+export function randomGroupedCode(): string {
+  return Array.from({ length: 4 }, () => randomReadable(4)).join('-');
+}
+
 /** An opaque token for a cookie: 32 random bytes. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');

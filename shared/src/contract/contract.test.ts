@@ -1,4 +1,19 @@
-import { COLUMN_SETS, ERROR_CODES, TASK_COLUMNS, TASK_STATUSES, errorText, httpStatusOf, idFromPath, isPublicRoute, taskPath } from './index';
+import {
+  COLUMN_SETS,
+  ERROR_CODES,
+  TASK_ACTION_BODIES,
+  TASK_COLUMNS,
+  TASK_STATUSES,
+  createStaffBody,
+  errorText,
+  fullnameBody,
+  httpStatusOf,
+  idFromPath,
+  isPublicRoute,
+  nameBody,
+  nicknameBody,
+  taskPath,
+} from './index';
 
 describe('contract', () => {
   it('places every status in a column or off the board for every role set', () => {
@@ -33,5 +48,21 @@ describe('contract', () => {
     expect(isPublicRoute('/login')).toBe(true);
     expect(isPublicRoute('/loginx')).toBe(false);
     expect(isPublicRoute('/project/1')).toBe(false);
+  });
+});
+
+describe('single-line names (issue 35 E5c)', () => {
+  it('drop CR, LF and TAB from project, task and person names, so a mail or a Telegram line cannot be forged', () => {
+    const forged = 'Shop\r\nBcc: victim@example.com\tX';
+    expect(nameBody.parse({ name: forged }).name).toBe('ShopBcc: victim@example.comX');
+    expect(fullnameBody.parse({ firstname: forged, lastname: 'Li\u2028ne' })).toEqual({ firstname: 'ShopBcc: victim@example.comX', lastname: 'Line' });
+    expect(createStaffBody.parse({ role: 'pm', email: 'pm@example.com', firstname: 'A\nB', lastname: 'C\rD' })).toMatchObject({
+      firstname: 'AB',
+      lastname: 'CD',
+    });
+    expect(nicknameBody.parse({ nickname: 'nick\nname' }).nickname).toBe('nickname');
+    // A name of only line breaks is empty; texts of many lines keep theirs.
+    expect(nameBody.safeParse({ name: '\r\n\t' }).error?.issues[0]?.message).toBe('name_is_empty');
+    expect(TASK_ACTION_BODIES.reject.parse({ message: 'one\ntwo' }).message).toBe('one\ntwo');
   });
 });

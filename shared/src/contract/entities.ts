@@ -274,4 +274,6 @@ export interface Balance {
 
 export interface VersionInfo {
   version: string;
+  /** The test card provider runs where it was allowed by name (ALLOW_TEST_PAYMENTS): every page says payments are not real (decisions 5). */
+  testPayments: boolean;
 }

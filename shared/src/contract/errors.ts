@@ -31,6 +31,9 @@ const CATALOGUE = {
   access_denied: [403, 'У вас немає доступу', "You don't have access"],
   not_ready: [503, 'Сервер перезапускається. Спробуйте ще раз за мить', 'The server is restarting. Try again in a moment'],
   maintenance_mode: [503, 'Тривають технічні роботи. Ми скоро повернемося', 'Maintenance in progress. We will be back soon'],
+  // Issue 35: an outside service is down; the call may succeed a few minutes later, and nothing was done.
+  mail_is_unavailable: [503, 'Не вдалося надіслати лист. Спробуйте ще раз за кілька хвилин', 'The mail could not be sent. Try again in a few minutes'],
+  storage_is_unavailable: [503, 'Сховище файлів недоступне. Спробуйте ще раз за кілька хвилин', 'File storage is unavailable. Try again in a few minutes'],
   method_not_allowed: [409, 'Ця дія зараз недоступна', 'This action is not available now'],
   invalid_value: [400, 'Неприпустиме значення', 'Invalid value'],
   offline: [0, 'Ви офлайн', 'You are offline'],

@@ -12,7 +12,7 @@ import { LENGTH, MAX_ID } from './limits.js';
 import type { Transaction } from './money.js';
 import { STAFF_ROLES, type StaffRole } from './enums.js';
 import type { StaffLoad, TeamRole, UnstaffedProject } from './staffing.js';
-import { emailField, optionalText, requiredText } from './validation.js';
+import { emailField, optionalText, requiredText, singleLineText } from './validation.js';
 
 export const OPS_PAGE_SIZE = 20;
 
@@ -46,8 +46,8 @@ export type OpsStaffQuery = z.infer<typeof opsStaffQuery>;
 export const createStaffBody = z.object({
   role: z.enum(STAFF_ROLES, { error: 'role_not_found' }),
   email: emailField(),
-  firstname: requiredText('firstname', LENGTH.personName),
-  lastname: requiredText('lastname', LENGTH.personName),
+  firstname: singleLineText('firstname', LENGTH.personName),
+  lastname: singleLineText('lastname', LENGTH.personName),
 });
 export type CreateStaffBody = z.infer<typeof createStaffBody>;
 

@@ -7,10 +7,10 @@ import { ASSIGNABLE_PROJECT_ROLES } from './enums.js';
 import type { ArchivedTask } from './entities.js';
 import type { Paged } from './envelope.js';
 import { LENGTH, MAX_ID } from './limits.js';
-import { emailField, requiredText } from './validation.js';
+import { emailField, singleLineText } from './validation.js';
 
 /** `POST /project/new`, `PUT /project/{id}/update-name`, `POST /project/{id}/new-task`. */
-export const nameBody = z.object({ name: requiredText('name', LENGTH.name) });
+export const nameBody = z.object({ name: singleLineText('name', LENGTH.name) });
 export type NameBody = z.infer<typeof nameBody>;
 
 /** `PUT /project/{id}/update-sort`: the project's new 0-based position in the viewer's own list. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { COUNTRIES, CONFIRMATION_CODE_LENGTH, LENGTH } from './limits.js';
-import { emailField, passwordField, requiredText } from './validation.js';
+import { emailField, passwordField, requiredText, singleLineText } from './validation.js';
 
 /** The three machines and where their calls live. */
 export const FLOW_KINDS = ['registration', 'performer-registration', 'restore-password'] as const;
@@ -77,11 +77,11 @@ export const countryBody = z.object({
 });
 
 export const fullnameBody = z.object({
-  firstname: requiredText('firstname', LENGTH.personName),
-  lastname: requiredText('lastname', LENGTH.personName),
+  firstname: singleLineText('firstname', LENGTH.personName),
+  lastname: singleLineText('lastname', LENGTH.personName),
 });
 
-export const nicknameBody = z.object({ nickname: requiredText('nickname', LENGTH.nickname) });
+export const nicknameBody = z.object({ nickname: singleLineText('nickname', LENGTH.nickname) });
 
 /** The screens check that the two password fields match; the server gets the password alone (decisions 1). */
 export const passwordStepBody = z.object({ password: passwordField() });

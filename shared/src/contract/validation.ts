@@ -20,6 +20,18 @@ export function withoutHiddenControls(value: string): string {
   return value.replace(HIDDEN_CONTROLS, '');
 }
 
+/**
+ * Line and paragraph breaks and tabs: a single-line text (a project, task or person name) drops them,
+ * as such a name goes into mail headers and subjects and into one line of a Telegram message, where a
+ * break would forge a header or a line of its own (issue 35 E5c).
+ */
+const LINE_BREAKS_AND_TABS = /[\r\n\t\u0085\u2028\u2029]/g;
+
+/** A text with its hidden control characters, line breaks and tabs dropped. */
+export function asSingleLine(value: string): string {
+  return withoutHiddenControls(value).replace(LINE_BREAKS_AND_TABS, '');
+}
+
 export function hasVisibleCharacters(value: string): boolean {
   return value.replace(INVISIBLE, '').length > 0;
 }
@@ -29,14 +41,19 @@ export function hasVisibleCharacters(value: string): boolean {
  * for the length check, then trimmed. Hidden control characters are dropped first, and a text of only
  * invisible characters (zero-width spaces, …) is empty.
  */
-export function requiredText(field: string, max: number) {
+export function requiredText(field: string, max: number, clean: (value: string) => string = withoutHiddenControls) {
   return z
     .string({ error: `${field}_is_empty` })
-    .overwrite(withoutHiddenControls)
+    .overwrite(clean)
     .trim()
     .min(1, { error: `${field}_is_empty` })
     .refine(hasVisibleCharacters, { error: `${field}_is_empty` })
     .max(max, { error: `${field}_is_too_long` });
+}
+
+/** A name: required, on one line (see LINE_BREAKS_AND_TABS). */
+export function singleLineText(field: string, max: number) {
+  return requiredText(field, max, asSingleLine);
 }
 
 export function optionalText(field: string, max: number) {

@@ -8,7 +8,7 @@ import type { Currency, UrgencyLevel } from './enums.js';
 import { URGENCY_LEVELS } from './enums.js';
 import type { UnixSeconds } from './entities.js';
 import { LENGTH, MAX_ID } from './limits.js';
-import { integerField, optionalText, requiredText } from './validation.js';
+import { integerField, optionalText, requiredText, singleLineText } from './validation.js';
 
 /** Every task action of decisions 3, in the order of the life cycle. `accept`/`reject` answer a deletion request. */
 export const TASK_ACTIONS = [
@@ -93,7 +93,7 @@ export const estimateBody = z.object({
 export type EstimateBody = z.input<typeof estimateBody>;
 
 export const offerBody = z.object({
-  name: requiredText('name', LENGTH.name),
+  name: singleLineText('name', LENGTH.name),
   description: optionalText('description', LENGTH.description).default(''),
   workList: jobItems,
   urgencies: z

@@ -4,8 +4,8 @@ import { FlowClient } from '../../test/flows.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import { createMailer } from './mailer.js';
-import { OutboxMailer, readOutbox } from './outbox.js';
-import { SmtpMailer } from './smtp.js';
+import { OutboxMailer, REDACTED_CODE, readOutbox } from './outbox.js';
+import { SMTP_TIMEOUTS, SmtpMailer } from './smtp.js';
 import { confirmationCodeMail } from './templates.js';
 
 async function issueClientCode(ctx: TestContext): Promise<string> {
@@ -79,6 +79,22 @@ describe('mail with no mail server', () => {
     }
   });
 
+  it('keeps no live code in the outbox of a production install; the log line still names it (issue 35 K5)', async () => {
+    const ctx = await createTestContext();
+    try {
+      const lines: string[] = [];
+      const log = { info: ((_fields: unknown, message: string) => lines.push(message)) as never, warn: () => undefined };
+      const mailer = createMailer({ smtpUrl: null, mailFrom: 'x@y.z', isProduction: true }, ctx.db, log);
+      await mailer.send({ to: 'prod@example.test', subject: 'Код 654321', text: 'Ваш код: 654321', code: '654321' });
+      const [kept] = await readOutbox(ctx.db, { to: 'prod@example.test', limit: 5 });
+      expect(JSON.stringify(kept)).not.toContain('654321');
+      expect(kept).toMatchObject({ subject: `Код ${REDACTED_CODE}`, body: `Ваш код: ${REDACTED_CODE}`, code: null });
+      expect(lines).toEqual([expect.stringContaining('654321')]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('chooses the mailer by SMTP_URL', async () => {
     const ctx = await createTestContext();
     try {
@@ -93,8 +109,8 @@ describe('mail with no mail server', () => {
   });
 });
 
-describe('a mail server that is down', () => {
-  it('answers server_error and leaves the flow where it was', async () => {
+describe('a mail server that is down (issue 35)', () => {
+  it('answers mail_is_unavailable (503), spends no resend, and leaves the flow where it was', async () => {
     // A port that was free a moment ago: nothing listens there.
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -104,14 +120,32 @@ describe('a mail server that is down', () => {
     try {
       const flow = new FlowClient(ctx, 'registration');
       await flow.ok('check-invitation-code', { code: await issueClientCode(ctx) });
-      const response = await flow.call('email', { email: 'unlucky@example.test' });
-      expect(response.status).toBe(500);
-      expect(response.body).toMatchObject({ code: 'server_error' });
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        // The immediate retry is told the same, not 429: the first mail never left.
+        const response = await flow.call('email', { email: 'unlucky@example.test' });
+        expect(response.status).toBe(503);
+        expect(response.body).toMatchObject({ code: 'mail_is_unavailable' });
+      }
       expect((await flow.call('check-email', { code: '123456' })).body).toMatchObject({ code: 'method_not_allowed' });
     } finally {
       await ctx.close();
     }
   });
+
+  it('gives up on a server that accepts the connection and never greets, within seconds', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'x@y.z', { warn: () => undefined } as never);
+    try {
+      const started = Date.now();
+      await expect(mailer.send({ to: 'a@b.cd', subject: 's', text: 't' })).rejects.toMatchObject({ code: 'mail_is_unavailable' });
+      expect(Date.now() - started).toBeLessThan(SMTP_TIMEOUTS.greetingMs + 2_000);
+    } finally {
+      await mailer.close();
+      silent.close();
+    }
+  }, 20_000);
 });
 
 describe('mail configuration', () => {

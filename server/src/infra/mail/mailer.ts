@@ -26,11 +26,13 @@ export interface Mailer {
 export interface MailConfig {
   smtpUrl: string | null;
   mailFrom: string;
+  /** Production keeps no live code in the outbox (issue 35 K5). */
+  isProduction?: boolean;
 }
 
 /** The part of a logger the outbox needs (pino's, Fastify's, or a console wrapper in the CLI). */
-export type MailLog = Pick<FastifyBaseLogger, 'info'>;
+export type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 export function createMailer(config: MailConfig, db: Db, log: MailLog): Mailer {
-  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(db, log);
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom, log) : new OutboxMailer(db, log, config.isProduction ?? false);
 }

@@ -57,6 +57,20 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Counts the call, runs it, and gives the count back when it failed: a mail that never left spends
+   * no resend (issue 35), while a burst still cannot slip past the limit (counted before it runs).
+   */
+  async spentOnSuccess<T>(checks: readonly LimitCheck[], attempt: () => Promise<T>): Promise<T> {
+    await this.consumeAll(checks);
+    try {
+      return await attempt();
+    } catch (error) {
+      await this.giveBack(checks);
+      throw error;
+    }
+  }
+
   async reset(rule: LimitRule, subject: string): Promise<void> {
     await deleteCounter(this.db, keyOf(rule, subject));
   }

@@ -42,7 +42,9 @@ export type Change =
   /** `counters`: the chat's unread counters or whose move changed (a message came, went or came back). */
   | { kind: 'message'; chat: ChatRef; messageId: number; counters: boolean; made?: MadeMessage }
   /** `number`: the ledger transaction that changed the account (posted, or settled). */
-  | { kind: 'account'; account: LedgerAccount; number: number };
+  | { kind: 'account'; account: LedgerAccount; number: number }
+  /** What these people may read changed (a performer taken off a task): their sockets ask the room policy again. */
+  | { kind: 'access'; userIds: number[] };
 
 export class Changes {
   private readonly recorded = new Map<string, Change>();
@@ -80,6 +82,16 @@ export class Changes {
       account,
       number,
     });
+  }
+
+  /** The people lost (or gained) rooms: before anything else is told, their sockets leave what they may no longer read. */
+  access(userIds: number[]): void {
+    for (const userId of userIds) {
+      const held = this.recorded.get('access');
+      if (held?.kind === 'access') {
+        if (!held.userIds.includes(userId)) held.userIds.push(userId);
+      } else this.add('access', { kind: 'access', userIds: [userId] });
+    }
   }
 
   /** Everything recorded, in the order it was first recorded. */

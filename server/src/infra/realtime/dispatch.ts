@@ -19,7 +19,7 @@ export interface DispatchLookups {
 
 export class LiveDispatcher implements ChangeDispatcher {
   constructor(
-    private readonly realtime: Pick<Realtime, 'emitToRooms' | 'emitToUser'>,
+    private readonly realtime: Pick<Realtime, 'emitToRooms' | 'emitToUser' | 'recheckRooms'>,
     private readonly lookups: DispatchLookups,
     private readonly onError: (error: unknown) => void,
   ) {}
@@ -29,6 +29,8 @@ export class LiveDispatcher implements ChangeDispatcher {
       const list = changes.list();
       // Read first, then emit in one go: the events leave in the order the changes were recorded.
       const owners = await this.balanceOwnersOf(list);
+      // Rooms first (issue 35 H5b): a performer taken off a task must not hear this step's own events.
+      for (const change of list) if (change.kind === 'access') await this.realtime.recheckRooms(change.userIds);
       const dateUpdate = Math.floor(Date.now() / 1000);
       for (const change of list) this.emit(change, { owners, dateUpdate });
     } catch (error) {
@@ -60,6 +62,8 @@ export class LiveDispatcher implements ChangeDispatcher {
         return this.emitMessage(change);
       case 'account':
         return this.emitAccount(change, context.owners);
+      case 'access':
+        return; // Done before any event (dispatch).
     }
   }
 

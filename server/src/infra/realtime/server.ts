@@ -1,6 +1,7 @@
 /**
  * socket.io attached straight to Fastify's HTTP server at /socket.io. The handshake must carry a valid
- * session cookie and come from our own origin; every socket joins its user's room at once and other
+ * session cookie and come from our own origin (checked on the transport's first request, and again on
+ * joining the namespace); every socket joins its user's room at once and other
  * rooms only through `join`, which the room policy answers. A refused handshake is closed at once, a
  * connection that never asks in is dropped after a few seconds, and a socket sending more events than
  * a screen could (a flood of `join`s) is disconnected.
@@ -28,7 +29,8 @@ export function createSocketServer(httpServer: HttpServer, adapter?: SocketAdapt
     path: SOCKET_PATH,
     serveClient: false,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    allowRequest: (request, callback) => callback(null, !isCrossSiteRequest(request.headers)),
+    // Nobody is let in until attachSocketHandlers admits by session (admitOnlySessions).
+    allowRequest: (_request, callback) => callback(null, false),
     ...(adapter ? { adapter } : {}),
   });
 }
@@ -50,6 +52,27 @@ export interface SocketHandlerDeps {
   log: (error: unknown) => void;
 }
 
+/**
+ * Issue 35 H9: the transport's handshake itself needs a live session (engine.io answers 403 without
+ * one), so no connection opens for a stranger. Refusing only at the namespace left a polling handshake
+ * that never polled again open for 35 s: the connect timeout, then its transport's 30-second close wait.
+ * Sessions exist only once the services do, after the server was created: hence set here.
+ */
+function admitOnlySessions(io: SocketServer, deps: Pick<SocketHandlerDeps, 'sessions' | 'sessionTokenOf' | 'log'>): void {
+  io.engine.opts.allowRequest = (request, callback) => {
+    if (isCrossSiteRequest(request.headers)) return callback(null, false);
+    const token = deps.sessionTokenOf(request.headers.cookie ?? '');
+    if (!token) return callback(null, false);
+    deps.sessions.resolve(token).then(
+      (session) => callback(null, session !== null),
+      (error: unknown) => {
+        deps.log(error);
+        callback(null, false);
+      },
+    );
+  };
+}
+
 /** Counts a socket's events in fixed 10-second windows; answers false once the window's count is over the limit. */
 function eventBudget(limit: number): () => boolean {
   let windowStart = Date.now();
@@ -66,6 +89,7 @@ function eventBudget(limit: number): () => boolean {
 }
 
 export function attachSocketHandlers(io: SocketServer, deps: SocketHandlerDeps): void {
+  admitOnlySessions(io, deps);
   io.use(async (socket, next) => {
     try {
       const token = deps.sessionTokenOf(socket.request.headers.cookie ?? '');

@@ -3,12 +3,13 @@
  * project and an ended session take the sockets out of the rooms at once; a flood of events closes the
  * socket; a refused handshake is closed at once. Over real socket.io connections.
  */
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@negayno/shared/contract';
+import { SESSION_COOKIE, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { UserRow } from '../../db/schema.js';
-import { addMember, createProject, createTask, createUser } from '../../seed/builders.js';
+import { addMember, createChats, createProject, createTask, createUser } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { castOf } from '../../test/workflow-kit.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -53,7 +54,7 @@ describe('socket rooms and sessions under attack', () => {
     return socket;
   }
 
-  const join = (socket: ClientSocket, room: `project:${number}` | `task:${number}`) =>
+  const join = (socket: ClientSocket, room: `project:${number}` | `task:${number}` | `chat:${number}`) =>
     new Promise<boolean>((resolve) => socket.emit('join', room, (result) => resolve(result.ok)));
 
   /** The ids of the sockets the server has in a room. */
@@ -95,6 +96,34 @@ describe('socket rooms and sessions under attack', () => {
     expect(await inRoom(`task:${task.id}`)).toContain(socket.id);
   });
 
+  it('takes a performer taken off a task out of its task and work-chat rooms: the work chat no longer reaches them (issue 35 H5b)', async () => {
+    const cast = await castOf(ctx);
+    const removed = await createUser(ctx.db, { role: 'performer' });
+    const task = await createTask(ctx.db, {
+      project: { id: cast.projectId },
+      author: cast.people.author,
+      status: 'discussion',
+      performers: [cast.people.performer, removed],
+    });
+    const { work } = await createChats(ctx.db, task);
+    const socket = await connected(await ctx.login(removed.email));
+    expect(await join(socket, `task:${task.id}`)).toBe(true);
+    expect(await join(socket, `chat:${work}`)).toBe(true);
+    const heard: unknown[] = [];
+    socket.on('message.update', (payload) => heard.push(payload));
+
+    const response = await ctx.post(`/api/task/${task.id}/action/to-estimation`, { performerIds: [cast.people.performer.id] }, { cookie: cast.cookies.pm });
+    expect(response.status).toBe(200);
+    expect(await inRoom(`chat:${work}`)).not.toContain(socket.id);
+    expect(await inRoom(`task:${task.id}`)).not.toContain(socket.id);
+    ctx.services.realtime.emitToRooms([`chat:${work}`], 'message.update', { messageId: 1, chatId: work });
+    await ctx.services.realtime.settled();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
+    // And it is not let back in.
+    expect(await join(socket, `chat:${work}`)).toBe(false);
+  });
+
   it('empties the rooms of a deleted project', async () => {
     const { project, task, socket } = await memberSocket();
     const adminSocket = await connected(adminCookie);
@@ -126,6 +155,19 @@ describe('socket rooms and sessions under attack', () => {
     const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     for (let i = 0; i < EVENT_LIMIT * 3; i += 1) socket.emit('join', `project:${project.id}`, () => undefined);
     expect(await closed).toBe('io server disconnect');
+  });
+
+  it('refuses the transport handshake itself without a session: nothing stays open (issue 35 H9)', async () => {
+    const handshake = (cookie?: string) => fetch(`${baseUrl}${SOCKET_PATH}/?EIO=4&transport=polling`, { headers: cookie ? { cookie } : {} });
+    const refused = await handshake();
+    expect(refused.status).toBe(403);
+    await refused.text();
+    const forged = await handshake(`${SESSION_COOKIE}=not-a-session`);
+    expect(forged.status).toBe(403);
+    await forged.text();
+    const admitted = await handshake(adminCookie);
+    expect(admitted.status).toBe(200);
+    expect(await admitted.text()).toMatch(/"sid"/);
   });
 
   it('closes a refused handshake at once instead of leaving the connection open', async () => {

@@ -8,6 +8,7 @@ import { addMember, createProject, createTask, createUser } from '../../seed/bui
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { multipart } from '../../test/multipart.js';
 import { startS3StandIn, type S3StandIn } from '../../test/s3-stand-in.js';
+import type { S3FileStore } from './s3-store.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -162,6 +163,47 @@ describe.each(STORES)('task files on %s: upload checked by type and content, ser
       expect((await ctx.get(file.url, { cookie: cookies.author })).status).toBe(404);
     } finally {
       socket.close();
+    }
+  });
+});
+
+describe('an S3 store that is down (issue 35)', () => {
+  let ctx: TestContext;
+  let filesDir: string;
+  let s3: S3StandIn;
+  beforeAll(async () => {
+    filesDir = mkdtempSync(join(tmpdir(), 'negayno-files-down-'));
+    s3 = await startS3StandIn();
+    ctx = await createTestContext({ env: { FILES_DIR: filesDir, S3_URL: s3.url } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('answers storage_is_unavailable (503) to uploads and downloads, and logs the store’s error', async () => {
+    const author = await createUser(ctx.db);
+    const project = await createProject(ctx.db, { owner: author });
+    const task = await createTask(ctx.db, { project, author });
+    const cookie = await ctx.login(author.email);
+    const upload = () => {
+      const body = multipart('brief.pdf', PDF);
+      return ctx.request<TaskFile>('POST', `/api/task/${task.id}/upload-file`, { cookie, payload: body.payload, headers: body.headers });
+    };
+    const stored = (await upload()).body as { data: TaskFile };
+    await s3.close();
+
+    const warn = jest.spyOn((ctx.services.files['store'] as S3FileStore)['log'], 'warn');
+    try {
+      const refused = await upload();
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ code: 'storage_is_unavailable' });
+      const download = await ctx.get(stored.data.url, { cookie });
+      expect(download.status).toBe(503);
+      expect(download.body).toMatchObject({ code: 'storage_is_unavailable' });
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.anything() }), expect.stringMatching(/file store/));
+    } finally {
+      warn.mockRestore();
     }
   });
 });

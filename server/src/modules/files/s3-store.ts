@@ -8,8 +8,14 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { FastifyBaseLogger } from 'fastify';
 import type { S3Config } from '../../config.js';
+import { AppError } from '../../http/app-error.js';
 import type { FileStore } from './file-store.js';
+
+/** How long a call waits on the store: the SDK's defaults wait on a silent server for minutes. */
+const CONNECTION_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 export class S3FileStore implements FileStore {
   private readonly client: S3Client;
@@ -18,6 +24,7 @@ export class S3FileStore implements FileStore {
     private readonly config: S3Config,
     /** Local scratch space for uploads in progress. */
     private readonly scratchDir: string,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     this.client = new S3Client({
       endpoint: config.endpoint,
@@ -28,6 +35,7 @@ export class S3FileStore implements FileStore {
       // Plain bodies: the SDK's default checksum trailers (aws-chunked) are not understood by every S3-compatible server.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
     });
   }
 
@@ -37,24 +45,33 @@ export class S3FileStore implements FileStore {
 
   async putFile(key: string, sourcePath: string): Promise<void> {
     const { size } = await stat(sourcePath);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), Body: createReadStream(sourcePath), ContentLength: size }),
+    await this.call('put', key, () =>
+      this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), Body: createReadStream(sourcePath), ContentLength: size })),
     );
     await rm(sourcePath, { force: true });
   }
 
   async read(key: string): Promise<{ stream: Readable; size: number } | null> {
-    try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
-      return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
-    } catch (error) {
-      if (error instanceof NoSuchKey || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
-      throw error;
-    }
+    const object = await this.call('read', key, () => this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) })));
+    return object && { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
+    await this.call('remove', key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) })));
+  }
+
+  /**
+   * One call to the store. A missing object is null; any other failure (the store down, refusing, too
+   * slow) is logged with the store's own error and answered `storage_is_unavailable` (503, issue 35).
+   */
+  private async call<T>(action: string, key: string, send: () => Promise<T>): Promise<T | null> {
+    try {
+      return await send();
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      this.log.warn({ err: error, action, key }, 'file store call failed');
+      throw new AppError('storage_is_unavailable');
+    }
   }
 
   async tempDir(): Promise<string> {

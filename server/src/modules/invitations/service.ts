@@ -10,7 +10,7 @@ import type { Db } from '../../db/connection.js';
 import type { InvitationKind } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { validate } from '../../http/validate.js';
-import { randomReadable } from '../../lib/secure-codes.js';
+import { randomGroupedCode } from '../../lib/secure-codes.js';
 import { findUserById } from '../users/index.js';
 import {
   findInvitation,
@@ -64,11 +64,6 @@ function view(row: InvitationRow): InvitationView {
   return { ...rest, status: statusOf(row) };
 }
 
-/** `ABCD-EFGH`: readable over the phone, about 39 bits. */
-function generateCode(): string {
-  return `${randomReadable(4)}-${randomReadable(4)}`;
-}
-
 export class InvitationsService {
   constructor(private readonly db: Db) {}
 
@@ -79,7 +74,7 @@ export class InvitationsService {
     if (code) {
       if (await promoCodeIsTaken(executor, code)) throw new AppError('code_is_used', { code: 'code_is_used' });
     } else {
-      do code = generateCode();
+      do code = randomGroupedCode();
       while (await promoCodeIsTaken(executor, code));
     }
     await insertInvitation(executor, { ...invitation, code });
@@ -113,7 +108,7 @@ export class InvitationsService {
   /** A free personal promo code for a new account (the partner program's). */
   async newPromoCode(trx: Db): Promise<string> {
     let code: string;
-    do code = randomReadable(8);
+    do code = randomGroupedCode();
     while (await promoCodeIsTaken(trx, code));
     return code;
   }

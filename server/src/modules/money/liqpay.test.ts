@@ -111,6 +111,91 @@ describe('LiqPay: checkout, callback and status poll against a loopback stand-in
     expect((await ctx.get(`/api/payment/${failed.checkout.orderId}`, { cookie: failed.cookie })).body).toMatchObject({ data: { status: 'rejected' } });
   });
 
+  /** What the payments service logs as warnings while `run` runs: each message with its details. */
+  async function warningsDuring(run: () => Promise<unknown>): Promise<Array<{ message: string; details: object }>> {
+    const spy = jest.spyOn(ctx.services.payments['log'], 'warn');
+    try {
+      await run();
+      return spy.mock.calls.map(([details, message]) => ({ message, details }));
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('does not credit a LiqPay sandbox payment without LIQPAY_SANDBOX=1, and says so in the log (issue 35 LP4)', async () => {
+    const { checkout, balance } = await order(100_000);
+    const warnings = await warningsDuring(async () => {
+      const sandbox = liqpay.callbackForm({ order_id: checkout.orderId, status: 'sandbox', amount: 1015, currency: 'UAH' });
+      expect((await callback(sandbox)).status).toBe(200);
+    });
+    expect(await balance()).toBe(0);
+    expect(warnings).toEqual([expect.objectContaining({ message: expect.stringMatching(/sandbox/) })]);
+    expect(await ctx.db.selectFrom('payment_orders').select('status').where('order_id', '=', checkout.orderId).executeTakeFirst()).toEqual({
+      status: 'pending',
+    });
+  });
+
+  it('credits a success that comes after a failure of the same order, and logs it (issue 35)', async () => {
+    const { checkout, balance } = await order(100_000);
+    const failure = liqpay.callbackForm({ order_id: checkout.orderId, status: 'failure', amount: 1015, currency: 'UAH', err_code: 'limit' });
+    expect((await callback(failure)).status).toBe(200);
+    expect(await balance()).toBe(0);
+    const warnings = await warningsDuring(async () => {
+      const success = liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 1015, currency: 'UAH' });
+      expect((await callback(success)).status).toBe(200);
+      expect((await callback(success)).status).toBe(200);
+    });
+    expect(await balance()).toBe(100_000);
+    expect(warnings.map((warning) => warning.message)).toEqual(['payment succeeded after it had failed: credited']);
+    expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
+  });
+
+  it('logs LiqPay’s own error code when its status request fails, and settles nothing (issue 35)', async () => {
+    const { checkout, cookie } = await order(50_000);
+    const warnings = await warningsDuring(() => ctx.get(`/api/payment/${checkout.orderId}`, { cookie }));
+    const said = warnings.map(({ message, details }) => `${message} ${(details as { err?: Error }).err?.message ?? ''}`).join('\n');
+    expect(said).toMatch(/payment_not_found/);
+    expect(said).not.toMatch(/amount or currency differs/);
+  });
+
+  it('refunds a completed payment LiqPay reversed, once (decisions 5)', async () => {
+    const { checkout, balance, project } = await order(100_000);
+    expect((await callback(liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 1015, currency: 'UAH' }))).status).toBe(200);
+    expect(await balance()).toBe(100_000);
+    const reversed = liqpay.callbackForm({ order_id: checkout.orderId, status: 'reversed', amount: 1015, currency: 'UAH' });
+    expect((await callback(reversed)).status).toBe(200);
+    expect((await callback(reversed)).status).toBe(200);
+    expect(await balance()).toBe(0);
+    const refunds = await ctx.db
+      .selectFrom('ledger_transactions')
+      .select(['payment_type', 'amount'])
+      .where('project_id', '=', project.id)
+      .where('payment_type', '=', 'refund')
+      .execute();
+    // The transaction is what went back to the card: the top-up and its fee.
+    expect(refunds).toEqual([{ payment_type: 'refund', amount: 101_500 }]);
+    expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
+  });
+
+  it('logs a reversal the balance no longer covers for the operator, and changes nothing', async () => {
+    const { checkout, balance, project } = await order(100_000);
+    expect((await callback(liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 1015, currency: 'UAH' }))).status).toBe(200);
+    // The money was spent meanwhile (moved on to a task's escrow, say).
+    await ctx.services.ledger.post({
+      paymentType: 'taskpayment',
+      currency: 'UAH',
+      postings: [
+        { account: { kind: 'project', projectId: project.id }, amount: -60_000 },
+        { account: { kind: 'platform' }, amount: 60_000 },
+      ],
+    });
+    const warnings = await warningsDuring(() =>
+      callback(liqpay.callbackForm({ order_id: checkout.orderId, status: 'reversed', amount: 1015, currency: 'UAH' })),
+    );
+    expect(warnings).toEqual([expect.objectContaining({ message: expect.stringMatching(/reversed/) })]);
+    expect(await balance()).toBe(40_000);
+  });
+
   it('refuses the test provider’s Pay on a LiqPay install', async () => {
     const { checkout, cookie, balance } = await order(50_000);
     expect((await ctx.post(`/api/payment/test/${checkout.orderId}`, { result: 'success' }, { cookie })).status).toBe(404);

@@ -58,6 +58,8 @@ describe('the ledger against a model', () => {
         const project = await createProject(ctx.db, { owner: client });
         const inviterProject = await createProject(ctx.db, { owner: inviter });
         const task = await createTask(ctx.db, { project, author: client, status: 'in_work' });
+        // Tips wait until the work is accepted (decisions 5).
+        const accepted = await createTask(ctx.db, { project, author: client, status: 'rating' });
         const asUser = (row: { id: number; role: AuthUser['role']; email: string }): AuthUser => ({ id: row.id, role: row.role, email: row.email });
 
         const accounts = {
@@ -69,7 +71,7 @@ describe('the ledger against a model', () => {
           escrow: { kind: 'escrow', taskId: task.id },
         } satisfies Record<string, AccountRef>;
         const model: Record<keyof typeof accounts, number> = { wallet: 0, bonus: 0, performer: 0, project: 0, inviterProject: 0, escrow: 0 };
-        const orders: Array<{ orderId: string; amount: number; fee: number; toProject: boolean; settled: boolean }> = [];
+        const orders: Array<{ orderId: string; amount: number; fee: number; toProject: boolean; status: 'pending' | 'completed' | 'rejected' }> = [];
         const payouts: Array<{ number: number; amount: number; pending: boolean }> = [];
         const { ledger, payments, payouts: payoutService, money } = ctx.services;
         const refused = (promise: Promise<unknown>) =>
@@ -85,7 +87,7 @@ describe('the ledger against a model', () => {
                 ? { kind: 'project' as const, projectId: project.id, name: project.name, currency: 'UAH' as const }
                 : { kind: 'wallet' as const };
               const checkout = await payments.start(asUser(client), target, op.amount);
-              orders.push({ orderId: checkout.orderId, amount: op.amount, fee: Math.ceil(op.amount * 0.015), toProject: op.toProject, settled: false });
+              orders.push({ orderId: checkout.orderId, amount: op.amount, fee: Math.ceil(op.amount * 0.015), toProject: op.toProject, status: 'pending' });
               break;
             }
             case 'report': {
@@ -93,11 +95,14 @@ describe('the ledger against a model', () => {
               if (!order) break;
               for (let i = 0; i < op.times; i++)
                 await payments.confirm({ orderId: order.orderId, outcome: op.outcome, total: order.amount + order.fee, currency: 'UAH' }, 'callback');
-              if (!order.settled && op.outcome === 'success') {
+              // A success credits a pending order, and a rejected one too (issue 35: the card was charged on a retry).
+              if (order.status !== 'completed' && op.outcome === 'success') {
                 model[order.toProject ? 'project' : 'wallet'] += order.amount;
                 model.bonus += Math.floor(order.amount * 0.05);
+                order.status = 'completed';
+              } else if (order.status === 'pending') {
+                order.status = 'rejected';
               }
-              order.settled = true;
               break;
             }
             case 'mismatch': {
@@ -129,14 +134,14 @@ describe('the ledger against a model', () => {
             }
             case 'tip': {
               const allowed = op.amount <= model.wallet;
-              expect(await refused(money.tip(asUser(client), task.id, op.amount, performer.id))).toBe(true); // not a performer of the task yet
+              expect(await refused(money.tip(asUser(client), accepted.id, op.amount, performer.id))).toBe(true); // not a performer of the task yet
               await ctx.db
                 .insertInto('task_performers')
-                .values({ task_id: task.id, user_id: performer.id })
+                .values({ task_id: accepted.id, user_id: performer.id })
                 .onConflict((oc) => oc.doNothing())
                 .execute();
-              expect(await refused(money.tip(asUser(client), task.id, op.amount, performer.id))).toBe(!allowed);
-              await ctx.db.deleteFrom('task_performers').where('task_id', '=', task.id).execute();
+              expect(await refused(money.tip(asUser(client), accepted.id, op.amount, performer.id))).toBe(!allowed);
+              await ctx.db.deleteFrom('task_performers').where('task_id', '=', accepted.id).execute();
               if (allowed) {
                 model.wallet -= op.amount;
                 model.performer += op.amount;

@@ -73,14 +73,19 @@ describe('card top-ups through the test provider', () => {
     expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
   });
 
-  it('rejects a declined order and moves nothing', async () => {
+  it('rejects a declined order and moves nothing; a payment on the same order afterwards credits it once (issue 35)', async () => {
     const { project, cookie } = await client();
     const { orderId } = ((await ctx.post<Checkout>(`/api/project/${project.id}/balance/payment`, { amount: 50_000 }, { cookie })).body as { data: Checkout })
       .data;
     expect((await ctx.post(`/api/payment/test/${orderId}`, { result: 'failure' }, { cookie })).body).toMatchObject({ data: { status: 'rejected' } });
-    expect((await ctx.post(`/api/payment/test/${orderId}`, { result: 'success' }, { cookie })).body).toMatchObject({ data: { status: 'rejected' } });
+    expect((await ctx.post(`/api/payment/test/${orderId}`, { result: 'failure' }, { cookie })).body).toMatchObject({ data: { status: 'rejected' } });
     expect((await ctx.get(`/api/project/${project.id}/balance`, { cookie })).body).toMatchObject({ data: { balance: 0 } });
     expect((await ctx.get(`/api/payment/${orderId}`, { cookie })).body).toMatchObject({ data: { status: 'rejected' } });
+    // The payer retried on the same checkout and was charged: the order is credited, and only once.
+    expect((await ctx.post(`/api/payment/test/${orderId}`, { result: 'success' }, { cookie })).body).toMatchObject({ data: { status: 'completed' } });
+    expect((await ctx.post(`/api/payment/test/${orderId}`, { result: 'success' }, { cookie })).body).toMatchObject({ data: { status: 'completed' } });
+    expect((await ctx.get(`/api/project/${project.id}/balance`, { cookie })).body).toMatchObject({ data: { balance: 50_000 } });
+    expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
   });
 
   it('lets only the payer confirm or see an order, and only an administrator top a project up', async () => {

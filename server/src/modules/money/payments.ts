@@ -16,7 +16,15 @@ import { findUserById } from '../users/index.js';
 import type { AccountRef, LedgerService } from './ledger.js';
 import { assertWithin, bonusOf, cardFeeOf, canTopUpWallet } from './policy.js';
 import type { CardProvider, ProviderReport } from './providers/provider.js';
-import { findPaymentOrder, insertPaymentOrder, insertPendingTransaction, setPaymentOrderStatus, stalePendingOrders, type PaymentOrderRow } from './repo.js';
+import {
+  findPaymentOrder,
+  findTransactionByReference,
+  insertPaymentOrder,
+  insertPendingTransaction,
+  setPaymentOrderStatus,
+  stalePendingOrders,
+  type PaymentOrderRow,
+} from './repo.js';
 
 export interface PaymentLog {
   warn(details: object, message: string): void;
@@ -141,54 +149,118 @@ export class PaymentsService {
   }
 
   /**
-   * Settles a pending order by a provider's report, once: the order row's lock orders concurrent
-   * deliveries, and a settled order is answered as it is. Answers the order after, or null when the
-   * report named no order of ours.
+   * Settles an order by a provider's report, once: the order row's lock orders concurrent deliveries,
+   * and a report that changes nothing (the same one again) is answered with the order as it is.
+   * Decisions 5: a `sandbox` payment counts only with LIQPAY_SANDBOX=1; a success after a failure of
+   * the same order (the payer retried on the same checkout, and the card was charged) credits it, and a
+   * `reversed` after a success is refunded. Answers
+   * the order after, or null when the report named no order of ours.
    */
   async confirm(report: ProviderReport, source: ConfirmSource): Promise<PaymentOrderRow | null> {
-    if (report.outcome === 'pending') return (await findPaymentOrder(this.db, report.orderId)) ?? null;
+    const outcome = this.countedOutcome(report);
+    if (outcome === null) {
+      if (report.outcome === 'sandbox')
+        this.log.warn(reportDetails(report, source), 'payment report ignored: a LiqPay sandbox payment without LIQPAY_SANDBOX=1');
+      return (await findPaymentOrder(this.db, report.orderId)) ?? null;
+    }
     const result = await this.units.run(async (unit) => {
       const { trx, changed } = unit;
       const order = await findPaymentOrder(trx, report.orderId, { lock: true });
-      if (!order) return { order: null, settled: false, refused: 'unknown order' };
-      if (order.status !== 'pending') return { order, settled: false, refused: null };
+      if (!order) return { order: null, settled: false, refused: 'unknown order', note: null };
+      const step = settlementOf(order.status, outcome);
+      if (step.kind === 'none') return { order, settled: false, refused: null, note: null };
       if (report.total !== order.amount + order.fee || report.currency !== order.currency) {
-        return { order, settled: false, refused: 'amount or currency differs from the order' };
+        return { order, settled: false, refused: 'amount or currency differs from the order', note: null };
       }
       const target: AccountRef = order.project_id === null ? { kind: 'user_wallet', userId: order.user_id } : { kind: 'project', projectId: order.project_id };
+      if (step.kind === 'refund') {
+        const refunded = await this.refund(unit, order, target);
+        if (refunded === 'uncovered')
+          return { order, settled: false, refused: 'LiqPay reversed a completed payment the balance no longer covers: refund it by hand', note: null };
+        return { order, settled: refunded, refused: null, note: refunded ? 'LiqPay reversed a completed payment: refunded' : null };
+      }
       // A declined order has no postings for the ledger to record: its balance still shows it rejected.
       changed.account(target, order.transaction_id);
-      if (report.outcome === 'success') {
-        await this.ledger.settle(
-          order.transaction_id,
-          {
-            expectedStatus: 'pending',
-            status: 'completed',
-            currency: order.currency,
-            postings: [
-              { account: { kind: 'provider' }, amount: -(order.amount + order.fee) },
-              { account: target, amount: order.amount },
-              ...(order.fee > 0 ? [{ account: { kind: 'platform' } as AccountRef, amount: order.fee }] : []),
-            ],
-          },
-          unit,
-        );
+      if (step.kind === 'credit') {
+        await this.credit(unit, order, target, step.from);
         await this.payInviterBonus(unit, order);
       } else {
         await this.ledger.settle(order.transaction_id, { expectedStatus: 'pending', status: 'rejected', currency: order.currency, postings: [] }, unit);
       }
-      await setPaymentOrderStatus(trx, order.id, report.outcome === 'success' ? 'completed' : 'rejected');
-      return { order: { ...order, status: report.outcome === 'success' ? ('completed' as const) : ('rejected' as const) }, settled: true, refused: null };
+      const status = step.kind === 'credit' ? ('completed' as const) : ('rejected' as const);
+      await setPaymentOrderStatus(trx, order.id, status);
+      return {
+        order: { ...order, status },
+        settled: true,
+        refused: null,
+        note: step.kind === 'credit' && step.from === 'rejected' ? 'payment succeeded after it had failed: credited' : null,
+      };
     });
     if (result.refused) {
-      this.log.warn(
-        { orderId: report.orderId, source, reported: { total: report.total, currency: report.currency } },
-        `payment report refused: ${result.refused}`,
-      );
+      this.log.warn(reportDetails(report, source), `payment report refused: ${result.refused}`);
       if (result.order === null) return null;
     }
-    if (result.settled) this.log.info({ orderId: report.orderId, source, outcome: report.outcome }, 'payment settled');
+    if (result.note) this.log.warn(reportDetails(report, source), result.note);
+    if (result.settled) this.log.info(reportDetails(report, source), 'payment settled');
     return result.order;
+  }
+
+  /** The outcome a report settles by here, or null for one that does not count (pending; sandbox unless allowed). */
+  private countedOutcome(report: ProviderReport): 'success' | 'failure' | 'reversed' | null {
+    if (report.outcome === 'pending') return null;
+    if (report.outcome === 'sandbox') return this.config.liqpay?.sandbox ? 'success' : null;
+    return report.outcome;
+  }
+
+  /** The card's money reaches the balance, the fee the platform: from `pending`, or from `rejected` when a success came late. */
+  private async credit(unit: Unit, order: PaymentOrderRow, target: AccountRef, from: 'pending' | 'rejected'): Promise<void> {
+    await this.ledger.settle(
+      order.transaction_id,
+      {
+        expectedStatus: from,
+        status: 'completed',
+        currency: order.currency,
+        postings: [
+          { account: { kind: 'provider' }, amount: -(order.amount + order.fee) },
+          { account: target, amount: order.amount },
+          ...(order.fee > 0 ? [{ account: { kind: 'platform' } as AccountRef, amount: order.fee }] : []),
+        ],
+      },
+      unit,
+    );
+  }
+
+  /**
+   * LiqPay took a completed payment back (decisions 5): a `refund` takes the top-up off the balance and
+   * the fee off the platform, back to the provider. Once per order (the order row is locked, and the
+   * refund is found by its reference); false when it was refunded before, `uncovered` when the balance
+   * no longer holds the amount (spent meanwhile), which the operator settles by hand.
+   */
+  private async refund(unit: Unit, order: PaymentOrderRow, target: AccountRef): Promise<boolean | 'uncovered'> {
+    const reference = `reversal:${order.order_id}`;
+    if (await findTransactionByReference(unit.trx, reference)) return false;
+    try {
+      await this.ledger.post(
+        {
+          paymentType: 'refund',
+          currency: order.currency,
+          projectId: order.project_id ?? undefined,
+          recipientId: order.user_id,
+          externalRef: reference,
+          postings: [
+            { account: target, amount: -order.amount },
+            ...(order.fee > 0 ? [{ account: { kind: 'platform' } as AccountRef, amount: -order.fee }] : []),
+            { account: { kind: 'provider' }, amount: order.amount + order.fee },
+          ],
+        },
+        unit,
+      );
+      return true;
+    } catch (error) {
+      // The balance check runs before anything is written, so the transaction goes on unharmed.
+      if (error instanceof AppError && error.code === 'balance_is_insufficient') return 'uncovered';
+      throw error;
+    }
   }
 
   /** The partner program: the payer's inviter earns a share of every completed card top-up on their bonus balance. */
@@ -229,5 +301,24 @@ function stateOf(order: PaymentOrderRow): PaymentOrderState {
     currency: order.currency,
     projectId: order.project_id,
     number: order.transaction_id,
+  };
+}
+
+type Settlement = { kind: 'none' } | { kind: 'credit'; from: 'pending' | 'rejected' } | { kind: 'reject' } | { kind: 'refund' };
+
+/** What a counted report does to an order in a given state (decisions 5). */
+function settlementOf(status: PaymentOrderRow['status'], outcome: 'success' | 'failure' | 'reversed'): Settlement {
+  if (status === 'pending') return outcome === 'success' ? { kind: 'credit', from: 'pending' } : { kind: 'reject' };
+  if (status === 'rejected' && outcome === 'success') return { kind: 'credit', from: 'rejected' };
+  if (status === 'completed' && outcome === 'reversed') return { kind: 'refund' };
+  return { kind: 'none' };
+}
+
+/** What the log says of a provider's report: its order, where it came from, and the provider's own words. */
+function reportDetails(report: ProviderReport, source: ConfirmSource): object {
+  return {
+    orderId: report.orderId,
+    source,
+    reported: { outcome: report.outcome, total: report.total, currency: report.currency, status: report.providerStatus, code: report.providerCode },
   };
 }

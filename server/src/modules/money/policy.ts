@@ -2,7 +2,7 @@
  * Who may do what with money (spec 6 "Wallet", decisions 5), and the amount bounds. Bounds are
  * configuration in whole units; amounts arrive in minor units.
  */
-import type { AccountRole, WalletPermissions } from '@negayno/shared/contract';
+import type { AccountRole, TaskStatus, WalletPermissions } from '@negayno/shared/contract';
 import type { MoneyConfig } from '../../config.js';
 import { AppError } from '../../http/app-error.js';
 
@@ -15,9 +15,20 @@ export function canTopUpWallet(role: AccountRole, config: MoneyConfig): boolean 
   return !canRequestPayout(role) && config.provider !== 'off';
 }
 
-/** Tips are a client's thanks to a performer. */
-export function canTip(role: AccountRole): boolean {
-  return role === 'user';
+/**
+ * Tips are a client's thanks to a performer (decisions 5): a project administrator or user of the
+ * task's project, never a guest (the roles only client accounts hold).
+ */
+export function canTip(projectRole: string): boolean {
+  return projectRole === 'administrator' || projectRole === 'user';
+}
+
+/**
+ * Tips wait until the work is accepted: the task is in rating, or archived after it. A task the am
+ * archived before the work (`archivedFrom` set) was never accepted.
+ */
+export function isWorkAccepted(task: { status: TaskStatus; archivedFrom: TaskStatus | null }): boolean {
+  return task.status === 'rating' || (task.status === 'archived' && task.archivedFrom === null);
 }
 
 export function walletPermissionsOf(role: AccountRole, config: MoneyConfig): WalletPermissions {

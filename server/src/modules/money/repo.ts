@@ -333,6 +333,11 @@ export async function insertPaymentOrder(
   await db.insertInto('payment_orders').values(order).execute();
 }
 
+/** A transaction by its external reference (a reversal's refund: `reversal:{orderId}`). */
+export async function findTransactionByReference(db: Db, reference: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('ledger_transactions').select('id').where('external_ref', '=', reference).executeTakeFirst();
+}
+
 export async function findPaymentOrder(db: Db, orderId: string, options: { lock?: boolean } = {}): Promise<PaymentOrderRow | undefined> {
   const query = db.selectFrom('payment_orders').selectAll().where('order_id', '=', orderId);
   return (options.lock ? query.forUpdate() : query).executeTakeFirst() as Promise<PaymentOrderRow | undefined>;

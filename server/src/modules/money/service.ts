@@ -17,20 +17,32 @@ import type { MoneyConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import type { Unit, UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { ProjectEditingService, ProjectsService } from '../projects/index.js';
 import type { TasksService } from '../tasks/index.js';
 import { countInvitedBy, findUserById } from '../users/index.js';
 import type { AccountRef, LedgerService, PostingInput } from './ledger.js';
-import { assertWithin, canTip, walletPermissionsOf } from './policy.js';
+import { assertWithin, canTip, isWorkAccepted, walletPermissionsOf } from './policy.js';
 import { toBalance } from './presenters.js';
 import { bonusEarned, findAccount } from './repo.js';
 import type { Statements } from './statements.js';
 
 export type UserAccountKind = 'user_wallet' | 'user_bonus';
 
+/** What a move between two balances records beside its postings. */
+interface TransferDetails {
+  paymentType: 'tips' | 'projectdeposit' | 'projecttransfer';
+  currency: Currency;
+  projectId?: number;
+  taskId?: number;
+  senderId?: number;
+  recipientId?: number;
+}
+
 export class MoneyService {
   constructor(
     private readonly db: Db,
+    private readonly units: UnitOfWork,
     private readonly ledger: LedgerService,
     private readonly config: MoneyConfig,
     private readonly statements: Statements,
@@ -105,20 +117,27 @@ export class MoneyService {
     if (currency !== project.currency) throw new AppError('invalid_value');
     const source: AccountRef = { kind: from === 'bonus' ? 'user_bonus' : 'user_wallet', userId: user.id };
     const target: AccountRef = { kind: 'project', projectId };
-    const number = await this.move({ paymentType: 'projectdeposit', currency, projectId, senderId: user.id }, source, target, amount);
+    // Asked again under the project's lock: a closure that committed since the check above wins.
+    const number = await this.units.run(async (unit) => {
+      await this.projectEditing.lockBalance(unit.trx, projectId);
+      await this.projects.balanceOwnedBy(user, projectId, unit.trx);
+      return this.transfer({ paymentType: 'projectdeposit', currency, projectId, senderId: user.id }, source, target, amount, unit);
+    });
     return this.statements.one(user, target, currency, number);
   }
 
-  /** Tips (decisions 5): a client's thanks from their wallet to a performer of a task they see. */
+  /** Tips (decisions 5): a client's thanks from their wallet to a performer of a task whose work they accepted. */
   async tip(user: AuthUser, taskId: number, amount: number, performerId: number): Promise<Transaction> {
-    const { currency, role } = await this.accountOf(user);
-    if (!canTip(role)) throw new AppError('access_denied');
-    const task = await this.tasks.get(user, taskId);
+    const { currency } = await this.accountOf(user);
+    const found = await this.tasks.findVisible(user, taskId);
+    if (!found) throw new AppError('task_not_found');
+    if (!canTip(found.access.role)) throw new AppError('access_denied');
+    if (!isWorkAccepted({ status: found.task.status, archivedFrom: found.task.archived_from })) throw new AppError('method_not_allowed');
     if (!(await this.tasks.isPerformer(taskId, performerId))) throw new AppError('user_not_found');
     assertWithin(amount, this.config.tips);
     const source: AccountRef = { kind: 'user_wallet', userId: user.id };
-    const number = await this.move(
-      { paymentType: 'tips', currency, projectId: task.project.id, taskId, senderId: user.id, recipientId: performerId },
+    const number = await this.transfer(
+      { paymentType: 'tips', currency, projectId: found.task.project_id, taskId, senderId: user.id, recipientId: performerId },
       source,
       { kind: 'user_wallet', userId: performerId },
       amount,
@@ -142,44 +161,34 @@ export class MoneyService {
     } else if ((await this.accountOf(user)).currency !== project.currency) {
       throw new AppError('invalid_value');
     }
-    const balance = await this.ledger.balanceOf(source, project.currency);
-    if (balance > 0) {
-      await this.move(
-        {
-          paymentType: 'projecttransfer',
-          currency: project.currency,
-          projectId,
-          senderId: user.id,
-          recipientId: target.kind === 'user_wallet' ? user.id : undefined,
-        },
-        source,
-        target,
-        balance,
-      );
-    }
-    return this.projectEditing.delete(user, projectId, targetProjectId);
+    // One transaction (issue 35 M12): money that lands meanwhile makes the archive refuse, and then
+    // the transfer is undone with it instead of leaving the balance moved under a 409.
+    const people = await this.units.run(async (unit) => {
+      await this.projectEditing.lockBalance(unit.trx, projectId);
+      const balance = await this.ledger.balanceOf(source, project.currency, unit.trx);
+      const details = {
+        paymentType: 'projecttransfer',
+        currency: project.currency,
+        projectId,
+        senderId: user.id,
+        recipientId: target.kind === 'user_wallet' ? user.id : undefined,
+      } as const;
+      if (balance > 0) await this.transfer(details, source, target, balance, unit);
+      return this.projectEditing.archive(unit.trx, user, projectId);
+    });
+    return this.projectEditing.announceArchived(projectId, people, user, targetProjectId);
   }
 
-  /** One completed move from one balance to another; its owners hear of it after the commit (the ledger records them). */
-  private async move(
-    details: {
-      paymentType: 'tips' | 'projectdeposit' | 'projecttransfer';
-      currency: Currency;
-      projectId?: number;
-      taskId?: number;
-      senderId?: number;
-      recipientId?: number;
-    },
-    from: AccountRef,
-    to: AccountRef,
-    amount: number,
-  ): Promise<number> {
+  /**
+   * One completed move from one balance to another, in the caller's unit of work when given one, else
+   * in its own; the ledger records both balances, so their owners hear of it after the commit.
+   */
+  private async transfer(details: TransferDetails, from: AccountRef, to: AccountRef, amount: number, unit?: Unit): Promise<number> {
     const postings: PostingInput[] = [
       { account: from, amount: -amount },
       { account: to, amount },
     ];
-    const posted = await this.ledger.post({ ...details, postings });
-    return posted.id;
+    return (await this.ledger.post({ ...details, postings }, unit)).id;
   }
 
   private async accountOf(user: AuthUser) {

@@ -1,6 +1,6 @@
 import type { BalanceStatMonth, Transaction, TransactionsPage, WalletAnswer } from '@negayno/shared/contract';
 import { COMMANDS, UsageError } from '../../admin/commands.js';
-import { assignPerformer, createProject, createTask, createUser } from '../../seed/builders.js';
+import { addMember, assignPerformer, createProject, createTask, createUser } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import type { AccountRef } from './ledger.js';
 import { checkLedger } from './ledger-check.js';
@@ -133,6 +133,39 @@ describe('payouts, tips, statements, statistics and project closure', () => {
     expect(rest.hasMore).toBe(false);
     const debits = data<BalanceStatMonth[]>(await ctx.get('/api/user/balance/debit-stat', { cookie }));
     expect(debits.at(-1)).toMatchObject({ debit: 0, credits: { tasks: 32_500 } });
+  });
+
+  it('takes tips only from a client administrator or user, once the work is accepted (issue 35 M9b, decisions 5)', async () => {
+    const admin = await createUser(ctx.db);
+    const user = await createUser(ctx.db);
+    const guest = await createUser(ctx.db);
+    const performer = await createUser(ctx.db, { role: 'performer' });
+    const project = await createProject(ctx.db, { owner: admin });
+    await addMember(ctx.db, project, user, 'user');
+    await addMember(ctx.db, project, guest, 'guest');
+    const taskIn = async (status: 'in_work' | 'rating' | 'archived', archivedFrom: 'published' | null = null) => {
+      const task = await createTask(ctx.db, { project, author: admin, status, performers: [performer] });
+      if (archivedFrom) await ctx.db.updateTable('tasks').set({ archived_from: archivedFrom }).where('id', '=', task.id).execute();
+      return task;
+    };
+    const [inWork, rating, finished, archivedByAm] = [
+      await taskIn('in_work'),
+      await taskIn('rating'),
+      await taskIn('archived'),
+      await taskIn('archived', 'published'),
+    ];
+    const cookies = { admin: await ctx.login(admin.email), user: await ctx.login(user.email), guest: await ctx.login(guest.email) };
+    for (const client of [admin, user, guest]) await fund({ kind: 'user_wallet', userId: client.id }, 50_000);
+    const tip = (who: keyof typeof cookies, task: { id: number }) =>
+      ctx.post(`/api/task/${task.id}/tips`, { amount: 1_000, userId: performer.id }, { cookie: cookies[who] });
+
+    expect((await tip('guest', rating)).body).toMatchObject({ code: 'access_denied' });
+    expect((await tip('admin', inWork)).body).toMatchObject({ code: 'method_not_allowed' });
+    expect((await tip('user', archivedByAm)).body).toMatchObject({ code: 'method_not_allowed' });
+    expect((await tip('user', rating)).status).toBe(200);
+    expect((await tip('admin', finished)).status).toBe(200);
+    expect(await ctx.services.ledger.balanceOf({ kind: 'user_wallet', userId: guest.id }, 'UAH')).toBe(50_000);
+    expect(await ctx.services.ledger.balanceOf({ kind: 'user_wallet', userId: performer.id }, 'UAH')).toBe(2_000);
   });
 
   it('closes a project into another of the administrator’s projects or into the wallet', async () => {

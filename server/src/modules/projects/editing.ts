@@ -6,7 +6,7 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import { accountCurrencyOf } from '../users/index.js';
 import type { ProjectEvents } from './events.js';
 import { canCreateProject, canDeleteProject, canRename, canSortProjects } from './policy.js';
-import { insertProject, markProjectDeleted, peopleOf, renameProject, setSortOrders } from './repo.js';
+import { insertProject, lockProject, markProjectDeleted, peopleOf, renameProject, setSortOrders } from './repo.js';
 import type { ProjectsService } from './service.js';
 
 /**
@@ -58,18 +58,38 @@ export class ProjectEditingService {
 
   /**
    * Everyone tied to the project hears it is gone. The answer names the project to show next: the one
-   * asked for if the viewer still sees it, else the first of their list, else none. A project that
-   * still holds money is refused: its balance would be stranded on an archived project, so the
-   * closure call (`POST /project/{id}/close`) sends it somewhere first.
+   * asked for if the viewer still sees it, else the first of their list, else none.
    */
   async delete(user: AuthUser, projectId: number, wanted: number | undefined): Promise<DeleteProjectAnswer> {
-    await this.projects.accessFor(user, projectId, canDeleteProject);
-    if (await this.projects.holdsMoney(user, projectId)) throw new AppError('method_not_allowed');
-    const people = await this.db.transaction().execute(async (trx) => {
-      const tied = await peopleOf(trx, projectId);
-      await markProjectDeleted(trx, projectId);
-      return tied;
-    });
+    const people = await this.db.transaction().execute((trx) => this.archive(trx, user, projectId));
+    return this.announceArchived(projectId, people, user, wanted);
+  }
+
+  /**
+   * Archives the project inside the caller's transaction and answers who was tied to it. A project that
+   * still holds money is refused: its balance would be stranded on an archived project, so the closure
+   * call (`POST /project/{id}/close`) sends it somewhere first, in the same transaction (issue 35 M12).
+   */
+  async archive(trx: Db, user: AuthUser, projectId: number): Promise<number[]> {
+    await this.lockBalance(trx, projectId);
+    await this.projects.accessFor(user, projectId, canDeleteProject, trx);
+    if (await this.projects.holdsMoney(user, projectId, trx)) throw new AppError('method_not_allowed');
+    const tied = await peopleOf(trx, projectId);
+    await markProjectDeleted(trx, projectId);
+    return tied;
+  }
+
+  /**
+   * Holds the project still while money moves onto or off its balance by a person's call (a deposit, the
+   * closure): taken first, before any account, so a deposit cannot land on a project archived meanwhile
+   * and the two never wait on each other's locks in opposite order.
+   */
+  async lockBalance(trx: Db, projectId: number): Promise<void> {
+    await lockProject(trx, projectId);
+  }
+
+  /** After the archive committed: the people hear of it, and the viewer is told which project to show. */
+  async announceArchived(projectId: number, people: number[], user: AuthUser, wanted: number | undefined): Promise<DeleteProjectAnswer> {
     await this.events.changed(projectId, { users: people, deleted: true });
     const remaining = await this.projects.accessibleProjects(user);
     const next = remaining.find((entry) => entry.relation.projectId === wanted) ?? remaining[0];

@@ -24,6 +24,7 @@ import {
   isPendingInvitation,
   isProtectedRow,
   keepsAnAdministrator,
+  type ProjectAccess,
 } from './policy.js';
 import {
   deleteEmailInvitation,
@@ -31,6 +32,7 @@ import {
   hasEmailInvitation,
   insertEmailInvitation,
   insertMember,
+  lockProject,
   memberRoleOf,
   membersOf,
   nextSortOrderOf,
@@ -121,10 +123,9 @@ export class ProjectMembersService {
 
   /** Not on one's own row, and never leaving the project without an administrator. */
   async updateRole(user: AuthUser, projectId: number, memberId: number, role: AssignableProjectRole): Promise<Project> {
-    await this.projects.accessFor(user, projectId, canChangeRoles);
     if (isProtectedRow(user, memberId)) throw new AppError('access_denied');
     await this.db.transaction().execute(async (trx) => {
-      const members = await membersOf(trx, projectId);
+      const members = await this.lockedTeam(trx, user, projectId, canChangeRoles);
       const member = members.find((row) => row.userId === memberId && row.role !== 'invite');
       if (!member) throw new AppError('user_not_found');
       if (!keepsAnAdministrator(members, { userId: memberId, newRole: role })) throw new AppError('access_denied');
@@ -144,10 +145,9 @@ export class ProjectMembersService {
   }
 
   async remove(user: AuthUser, projectId: number, memberId: number): Promise<Project> {
-    await this.projects.accessFor(user, projectId, canRemoveMembers);
     if (isProtectedRow(user, memberId)) throw new AppError('access_denied');
     await this.db.transaction().execute(async (trx) => {
-      const members = await membersOf(trx, projectId);
+      const members = await this.lockedTeam(trx, user, projectId, canRemoveMembers);
       if (!members.some((row) => row.userId === memberId)) throw new AppError('user_not_found');
       if (!keepsAnAdministrator(members, { userId: memberId, newRole: null })) throw new AppError('access_denied');
       await deleteMember(trx, projectId, memberId);
@@ -165,6 +165,17 @@ export class ProjectMembersService {
     if (!removedMember && !removedEmail) throw new AppError('user_not_found');
     await this.events.changed(projectId, { users: removedMember && invitee ? [invitee.id] : [] });
     return this.projects.get(user, projectId);
+  }
+
+  /**
+   * The project's members once its team is locked, when the caller still may make the change: the right
+   * and the "keeps an administrator" rule are read after the lock, so a parallel change by another
+   * administrator (who may have just demoted the caller) is seen (issue 35 I4).
+   */
+  private async lockedTeam(trx: Db, user: AuthUser, projectId: number, rule: (access: ProjectAccess) => boolean) {
+    await lockProject(trx, projectId);
+    await this.projects.accessFor(user, projectId, rule, trx);
+    return membersOf(trx, projectId);
   }
 
   /** The caller's own pending invitation, or project_not_found: nobody learns of others' invitations. */

@@ -182,6 +182,14 @@ export async function insertMember(
     .execute();
 }
 
+/**
+ * Serialises the team changes of one project (issue 35 I4): two administrators demoting each other each
+ * read the other still an administrator under READ COMMITTED unless the second waits for the first.
+ */
+export async function lockProject(db: Db, projectId: number): Promise<void> {
+  await db.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().execute();
+}
+
 export function memberRoleOf(db: Db, projectId: number, userId: number): Promise<{ role: ProjectRole } | undefined> {
   return db.selectFrom('project_members').select('role').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
 }

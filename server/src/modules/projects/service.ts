@@ -46,8 +46,9 @@ export class ProjectsService {
       .sort(byViewerOrder);
   }
 
-  async accessTo(user: AuthUser, projectId: number): Promise<ProjectAccess | null> {
-    const [relation] = await relationsOf(this.db, user.id, projectId);
+  /** `db`: a transaction that must see the caller's relation as of its own locks (the team changes). */
+  async accessTo(user: AuthUser, projectId: number, db: Db = this.db): Promise<ProjectAccess | null> {
+    const [relation] = await relationsOf(db, user.id, projectId);
     return relation ? projectAccessOf(user, relation) : null;
   }
 
@@ -55,8 +56,8 @@ export class ProjectsService {
    * The viewer's access when a rule allows the action: a project they cannot see is answered like a
    * missing one (project_not_found), a visible one the rule refuses with access_denied.
    */
-  async accessFor(user: AuthUser, projectId: number, rule: (access: ProjectAccess) => boolean): Promise<ProjectAccess> {
-    const access = await this.accessTo(user, projectId);
+  async accessFor(user: AuthUser, projectId: number, rule: (access: ProjectAccess) => boolean, db: Db = this.db): Promise<ProjectAccess> {
+    const access = await this.accessTo(user, projectId, db);
     if (!access) throw new AppError('project_not_found');
     if (!rule(access)) throw new AppError('access_denied');
     return access;
@@ -66,8 +67,8 @@ export class ProjectsService {
    * A project whose balance the viewer administers (the money module's balance calls), with its name
    * and currency; refused like `accessFor` refuses.
    */
-  async balanceOwnedBy(user: AuthUser, projectId: number): Promise<{ projectId: number; name: string; currency: Currency }> {
-    const [relation] = await relationsOf(this.db, user.id, projectId);
+  async balanceOwnedBy(user: AuthUser, projectId: number, db: Db = this.db): Promise<{ projectId: number; name: string; currency: Currency }> {
+    const [relation] = await relationsOf(db, user.id, projectId);
     const access = relation ? projectAccessOf(user, relation) : null;
     if (!relation || !access) throw new AppError('project_not_found');
     if (!canSeeProjectBalance(access)) throw new AppError('access_denied');
@@ -75,9 +76,9 @@ export class ProjectsService {
   }
 
   /** Whether money is still on the project's balance: such a project is closed through the money module, never deleted. */
-  async holdsMoney(user: AuthUser, projectId: number): Promise<boolean> {
-    const { currency } = await this.balanceOwnedBy(user, projectId);
-    return (await this.ledger.balanceOf({ kind: 'project', projectId }, currency)) !== 0;
+  async holdsMoney(user: AuthUser, projectId: number, db: Db = this.db): Promise<boolean> {
+    const { currency } = await this.balanceOwnedBy(user, projectId, db);
+    return (await this.ledger.balanceOf({ kind: 'project', projectId }, currency, db)) !== 0;
   }
 
   /** Who receives a project's balance events: its administrators. */

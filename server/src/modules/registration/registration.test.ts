@@ -62,7 +62,7 @@ describe('client registration', () => {
     const row = await ctx.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
     expect(row.invitation_code_id).toBe(invitation.id);
     expect(row.invited_by).toBeNull();
-    expect(row.promo_code).toMatch(/^[A-Z2-9]{8}$/);
+    expect(row.promo_code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
     const used = await ctx.db.selectFrom('invitation_codes').select('use_count').where('id', '=', invitation.id).executeTakeFirstOrThrow();
     expect(used.use_count).toBe(1);
   });

@@ -174,16 +174,20 @@ export class RegistrationService {
       // Past an invitation code the caller is someone we invited: spec 8's email_already_added helps them.
       throw refuse('email_already_added', 'email');
     }
-    // Send-again is once a minute per flow kind (a registration does not hold up a recovery), and a few an hour in all.
-    await this.limiter.consumeAll([
-      [LIMITS.codeSendMinute, `${kindOf(position.machine)}:${email}`],
-      [LIMITS.codeSendAccount, email],
-    ]);
+    // Send-again is once a minute per flow kind (a registration does not hold up a recovery), and a few
+    // an hour in all; a mail that could not leave spends none of it.
     const code = randomDigits(EMAIL_CODE.length);
-    if (mailsCode) {
-      const purpose = position.machine === 'restore' ? 'restore-password' : 'registration';
-      await this.mailer.send(confirmationCodeMail(email, code, purpose, context.language, this.codeTtlSeconds));
-    }
+    await this.limiter.spentOnSuccess(
+      [
+        [LIMITS.codeSendMinute, `${kindOf(position.machine)}:${email}`],
+        [LIMITS.codeSendAccount, email],
+      ],
+      async () => {
+        if (!mailsCode) return;
+        const purpose = position.machine === 'restore' ? 'restore-password' : 'registration';
+        await this.mailer.send(confirmationCodeMail(email, code, purpose, context.language, this.codeTtlSeconds));
+      },
+    );
     return this.moveOn(position, 'email', data, { code: { hash: this.codeHashOf(position.tokenHash, code), ttlSeconds: this.codeTtlSeconds } });
   }
 

@@ -5,7 +5,10 @@ import type { Services } from '../../services.js';
 
 export function systemRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
-    route(app, endpoints.system.version, async () => ({ version: await services.version.current() }));
+    route(app, endpoints.system.version, async () => ({
+      version: await services.version.current(),
+      testPayments: services.config.money.testPaymentsAnnounced,
+    }));
     route(app, endpoints.system.health, async () => ({ status: 'ok' as const }));
     route(app, endpoints.system.ready, async () => {
       await services.readiness.check();

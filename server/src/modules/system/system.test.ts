@@ -8,6 +8,16 @@ describe('GET /api/version and POST /api/log/new', () => {
   });
   afterAll(() => ctx.close());
 
+  it('says when payments are not real: the test provider allowed by name (decisions 5, issue 35 K7)', async () => {
+    expect(((await ctx.get('/api/version')).body as { data: { testPayments: boolean } }).data.testPayments).toBe(false);
+    const demo = await createTestContext({ env: { PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: '1' } });
+    try {
+      expect(((await demo.get('/api/version')).body as { data: { testPayments: boolean } }).data.testPayments).toBe(true);
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('answers the version without a session', async () => {
     const response = await ctx.get('/api/version');
     expect(response.status).toBe(200);

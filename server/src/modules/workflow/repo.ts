@@ -88,13 +88,15 @@ export function allPerformers(db: Db) {
 }
 
 /** The task's performers become exactly `ids`; who stays keeps their row (and their dateFinish). */
-export async function replacePerformers(db: Db, taskId: number, ids: number[], assignedBy: number | null): Promise<void> {
-  await db.deleteFrom('task_performers').where('task_id', '=', taskId).where('user_id', 'not in', ids).execute();
+/** Answers the performers taken off the task. */
+export async function replacePerformers(db: Db, taskId: number, ids: number[], assignedBy: number | null): Promise<number[]> {
+  const removed = await db.deleteFrom('task_performers').where('task_id', '=', taskId).where('user_id', 'not in', ids).returning('user_id').execute();
   await db
     .insertInto('task_performers')
     .values(ids.map((userId) => ({ task_id: taskId, user_id: userId, assigned_by: assignedBy })))
     .onConflict((oc) => oc.columns(['task_id', 'user_id']).doNothing())
     .execute();
+  return removed.map((row) => row.user_id);
 }
 
 export async function markPerformersFinished(db: Db, taskId: number, now: Date, userId?: number): Promise<void> {

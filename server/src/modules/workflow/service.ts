@@ -211,6 +211,8 @@ export class WorkflowService {
     // A deleted draft is told too: its card leaves the boards when they read it again.
     changed.task(ref);
     if (effect.documentsChanged) changed.documents(ref);
+    // Performers taken off the task leave its task and chat rooms at once (issue 35 H5b).
+    if (effect.leftTask?.length) changed.access(effect.leftTask);
     const userIds = [...new Set(row.notify.flatMap((audience) => people[audience]))].filter((id) => id !== actor.userId);
     if (userIds.length > 0)
       await this.notifier.notify(trx, { userIds, kind: `task.${name}`, taskId: task.id, projectId: task.project_id, actorId: actor.userId });

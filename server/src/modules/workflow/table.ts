@@ -81,6 +81,8 @@ export interface Effect {
   documentsChanged?: boolean;
   /** The draft is gone (delete): nothing to write back or present. */
   deleted?: boolean;
+  /** People who lost their tie to the task (performers taken off): their sockets' rooms are asked again. */
+  leftTask?: number[];
 }
 
 export interface Row<Schema extends z.ZodType = z.ZodType> {
@@ -168,9 +170,9 @@ export const TABLE: Record<RowName, Row> = {
     async effect(step) {
       const wanted = [...new Set(step.body.performerIds)];
       if ((await existingPerformers(step.trx, wanted)).length !== wanted.length) throw new AppError('user_not_found');
-      await replacePerformers(step.trx, step.task.id, wanted, step.userId);
+      const leftTask = await replacePerformers(step.trx, step.task.id, wanted, step.userId);
       const patch = entering('estimation', step, { date_start_calc: step.now });
-      return { patch, say: { key: 'to-estimation' }, deadline: patch.date_calc_expiration as Date };
+      return { patch, say: { key: 'to-estimation' }, deadline: patch.date_calc_expiration as Date, leftTask };
     },
     notify: ['performers'],
   }),

@@ -18,8 +18,7 @@ export interface LiqpaySettings {
   callbackUrl: string;
 }
 
-const SUCCESS = new Set(['success', 'sandbox']);
-const FAILURE = new Set(['failure', 'error', 'reversed']);
+const FAILURE = new Set(['failure', 'error']);
 const STATUS_TIMEOUT_MS = 15_000;
 
 export function liqpaySignature(privateKey: string, data: string): string {
@@ -33,10 +32,15 @@ export function encodeLiqpayData(params: Record<string, unknown>): string {
 }
 
 function outcomeOf(status: unknown): ProviderOutcome {
-  if (typeof status !== 'string') return 'pending';
-  if (SUCCESS.has(status)) return 'success';
-  if (FAILURE.has(status)) return 'failure';
+  if (status === 'success' || status === 'sandbox' || status === 'reversed') return status;
+  if (typeof status === 'string' && FAILURE.has(status)) return 'failure';
   return 'pending';
+}
+
+/** LiqPay's `err_code` and `err_description`, kept for the log as LiqPay wrote them. */
+function errorCodeOf(params: Record<string, unknown>): string | undefined {
+  const parts = [params.err_code, params.err_description].filter((part) => typeof part === 'string' && part !== '');
+  return parts.length > 0 ? parts.join(': ') : undefined;
 }
 
 /** LiqPay speaks whole units with decimals ("150.75"); the ledger speaks minor units. */
@@ -47,7 +51,14 @@ function minorUnits(amount: unknown): number {
 
 function reportOf(params: Record<string, unknown>): ProviderReport | null {
   if (typeof params.order_id !== 'string') return null;
-  return { orderId: params.order_id, outcome: outcomeOf(params.status), total: minorUnits(params.amount), currency: String(params.currency ?? '') };
+  return {
+    orderId: params.order_id,
+    outcome: outcomeOf(params.status),
+    total: minorUnits(params.amount),
+    currency: String(params.currency ?? ''),
+    providerStatus: typeof params.status === 'string' ? params.status : undefined,
+    providerCode: errorCodeOf(params),
+  };
 }
 
 export function liqpayProvider(settings: LiqpaySettings): CardProvider {
@@ -94,6 +105,11 @@ export function liqpayProvider(settings: LiqpaySettings): CardProvider {
       });
       if (!response.ok) return null;
       const answer = (await response.json()) as Record<string, unknown>;
+      // The request itself failed (a bad signature, an order LiqPay does not know): not the payment's
+      // outcome, so nothing is settled and LiqPay's own code reaches the log.
+      if (answer.result === 'error' || (answer.status === 'error' && answer.amount === undefined)) {
+        throw new Error(`LiqPay status request refused: ${errorCodeOf(answer) ?? 'no error code'}`);
+      }
       const report = reportOf({ order_id: orderId, ...answer });
       return report && report.orderId === orderId ? report : null;
     },

@@ -14,8 +14,11 @@ export interface CheckoutOrder {
   returnUrl: string;
 }
 
-/** What a provider says of an order: paid, refused, or not decided yet. */
-export type ProviderOutcome = 'success' | 'failure' | 'pending';
+/**
+ * What a provider says of an order: paid, refused, or not decided yet; paid with a test card (`sandbox`,
+ * which credits only where configured), or paid and then taken back (`reversed`).
+ */
+export type ProviderOutcome = 'success' | 'sandbox' | 'failure' | 'reversed' | 'pending';
 
 export interface ProviderReport {
   orderId: string;
@@ -23,6 +26,9 @@ export interface ProviderReport {
   /** Minor units and currency as the provider reports them; matched against the stored order. */
   total: number;
   currency: string;
+  /** The provider's own status and error code, as it sent them: for the log. */
+  providerStatus?: string;
+  providerCode?: string;
 }
 
 export interface CardProvider {

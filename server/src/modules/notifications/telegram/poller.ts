@@ -11,8 +11,13 @@ import type { BotApi, TelegramUpdate } from './bot-api.js';
 export interface PollerOptions {
   /** How long one getUpdates may wait for news (Telegram allows up to 50 s). */
   timeoutSeconds: number;
-  /** Pause after a failed round or while another process holds the poll. */
+  /**
+   * Pause after an empty round or while another process holds the poll, and the first pause after a
+   * failed round; each failure in a row doubles it up to `maxIdleMs` (issue 35: a Bot API that answers
+   * getUpdates at once, an emulator or a proxy, was asked ~200 times a second).
+   */
   idleMs: number;
+  maxIdleMs: number;
   log: { error(object: object, message: string): void };
 }
 
@@ -41,14 +46,17 @@ export class TelegramPoller {
   private async run(): Promise<void> {
     // The lease outlives one long poll, so the holder keeps it between rounds.
     const leaseSeconds = this.options.timeoutSeconds + 30;
+    let failurePauseMs = this.options.idleMs;
     while (!this.abort.signal.aborted) {
       try {
         const offset = await claimPoll(this.db, this.holder, leaseSeconds);
         if (offset === null) {
-          await this.pause();
+          await this.pause(this.options.idleMs);
           continue;
         }
         const updates = await this.api.getUpdates(offset, this.options.timeoutSeconds, this.abort.signal);
+        failurePauseMs = this.options.idleMs;
+        if (updates.length === 0) await this.pause(this.options.idleMs);
         for (const update of updates) {
           if (this.abort.signal.aborted) return;
           await this.handle(update).catch((error: unknown) => this.options.log.error({ err: error }, 'telegram update failed'));
@@ -57,15 +65,16 @@ export class TelegramPoller {
         }
       } catch (error) {
         if (this.abort.signal.aborted) return;
-        this.options.log.error({ err: error }, 'telegram polling failed; trying again');
-        await this.pause();
+        this.options.log.error({ err: error, retryInMs: failurePauseMs }, 'telegram polling failed; trying again');
+        await this.pause(failurePauseMs);
+        failurePauseMs = Math.min(failurePauseMs * 2, this.options.maxIdleMs);
       }
     }
   }
 
-  private pause(): Promise<void> {
+  private pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, this.options.idleMs);
+      const timer = setTimeout(resolve, ms);
       this.abort.signal.addEventListener('abort', () => {
         clearTimeout(timer);
         resolve();

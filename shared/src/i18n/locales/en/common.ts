@@ -26,6 +26,7 @@ const en: Translation<typeof uk> = {
   },
   theme: { label: 'Theme', light: 'Light', dark: 'Dark', toggleToDark: 'Switch to dark theme', toggleToLight: 'Switch to light theme' },
   language: { label: 'Language', uk: 'Українська', en: 'English' },
+  testPayments: 'This is a demo: payments here are not real, and no card is charged.',
   offline: 'You are offline. Your changes will be saved as soon as the connection is back.',
   maintenance: {
     title: 'Maintenance in progress',
