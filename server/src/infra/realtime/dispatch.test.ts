@@ -13,6 +13,7 @@ function dispatcherWith(owners: Record<number, number[]> | Error) {
   const sent: Sent[] = [];
   const errors: unknown[] = [];
   const realtime = {
+    recheckRooms: (userIds: number[]) => Promise.resolve(void sent.push([[], 'recheck-rooms', userIds])),
     emitToRooms: (rooms: RoomName[], name: string, payload: unknown) => void sent.push([rooms, name, payload]),
     emitToUser: (userId: number, name: string, payload: unknown) => void sent.push([[`user:${userId}`], name, payload]),
   };
@@ -28,6 +29,19 @@ const chat = { id: 11, key: 'main' as const, taskId: 7, projectId: 3 };
 describe('the live dispatcher', () => {
   beforeAll(() => jest.useFakeTimers({ now: new Date('2026-11-28T12:00:00Z') }));
   afterAll(() => jest.useRealTimers());
+
+  it('re-asks the rooms of people who lost access before it tells anything, each person once (issue 35 H5b)', async () => {
+    const changed = new Changes();
+    changed.task(task);
+    changed.access([31, 32]);
+    changed.access([32]);
+    const { dispatcher, sent } = dispatcherWith({});
+    await dispatcher.dispatch(changed);
+    expect(sent.map(([, name, payload]) => [name, payload])).toEqual([
+      ['recheck-rooms', [31, 32]],
+      ['task.update', { taskId: 7, projectId: 3, dateUpdate: Date.parse('2026-11-28T12:00:00Z') / 1000 }],
+    ]);
+  });
 
   it('tells a task, its documents, its files and a changed message to their rooms, each once, in the order recorded', async () => {
     const changed = new Changes();

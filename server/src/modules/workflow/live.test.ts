@@ -246,10 +246,11 @@ describe('what a committed step changed reaches the open chats and wallets', () 
   it('tells both wallets of a tip, both balances of a deposit, a card top-up and a payout as it is settled', async () => {
     await fund({ kind: 'user_wallet', userId: cast.people.author.id }, 50_000);
     await fund({ kind: 'user_wallet', userId: cast.people.admin.id }, 50_000);
+    // Tips thank for accepted work (decisions 5): the task waits for the client's rating.
     const task = await createTask(ctx.db, {
       project: { id: cast.projectId },
       author: cast.people.author,
-      status: 'in_work',
+      status: 'rating',
       performers: [cast.people.performer],
     });
 
