@@ -34,7 +34,7 @@ import {
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
 import { EventsService } from './modules/events/index.js';
 import { OpsService, type StaffingPort } from './modules/ops/index.js';
-import { StaffingJobs, StaffingService } from './modules/staffing/index.js';
+import { activeOperators, StaffingJobs, StaffingService } from './modules/staffing/index.js';
 import { SERVER_ROOT } from './paths.js';
 
 export interface Services {
@@ -186,7 +186,17 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     registration: new RegistrationService(db, config.secret, limiter, invitations, mailer, auth, config.emailCodeTtlSeconds),
     ledger,
     money: new MoneyService(db, units, ledger, config.money, statements, projects, projectEditing, tasks),
-    payments: new PaymentsService(db, units, ledger, config.money, cardProviderOf(config), log, config.publicUrl),
+    payments: new PaymentsService(db, units, ledger, config.money, cardProviderOf(config), log, config.publicUrl, {
+      // A reversed card payment (decisions 5) is the operators' to look into, in the refund's transaction.
+      paymentReversed: async (trx, reversal) => {
+        await notifications.notify(trx, {
+          kind: 'payment_reversed',
+          actorId: null,
+          userIds: await activeOperators(trx),
+          payload: { amount: reversal.amount, currency: reversal.currency, note: reversal.orderId },
+        });
+      },
+    }),
     payouts,
     idempotency: new Idempotency(db),
     projects,

@@ -312,6 +312,8 @@ export interface AccountsTable {
   task_id: number | null;
   currency: Generated<Currency>;
   balance: Generated<number>;
+  /** How far below zero the balance may go: raised only by a refund of a reversed card payment (decisions 5). */
+  overdraft_limit: Generated<number>;
 }
 
 export interface LedgerTransactionsTable {

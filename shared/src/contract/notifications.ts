@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   'team_removed',
   'project_unstaffed',
   'staffing_overdue',
+  // Decisions 5: the card provider took a completed payment back.
+  'payment_reversed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -50,6 +52,7 @@ export const EMAIL_GROUP_OF: Record<NotificationKind, EmailGroup> = {
   team_removed: 'tasks',
   project_unstaffed: 'tasks',
   staffing_overdue: 'tasks',
+  payment_reversed: 'money',
 };
 
 /** The kind that is mailed as one digest of missed messages after a quiet period, not one mail each. */
@@ -112,6 +115,11 @@ const TEXTS: Texts = {
   staffing_overdue: {
     uk: 'Проєкт «{project}» досі без команди, а задачі вже опубліковано',
     en: 'The project “{project}” still has no team, yet its tasks are published',
+  },
+  /** To operators: LiqPay reversed a completed card payment and it was refunded, the balance maybe below zero (payload: amount, currency, note = the order id). */
+  payment_reversed: {
+    uk: 'LiqPay повернув оплату {amount}, її знято з балансу; перевірте його{note}',
+    en: 'LiqPay reversed a payment of {amount}; it was taken off the balance, check it{note}',
   },
 };
 

@@ -24,6 +24,7 @@ import {
   setTransactionStatus,
   type AccountOwner,
   type LockedAccount,
+  raiseOverdraftLimit,
   type PostingRow,
 } from './repo.js';
 
@@ -35,6 +36,11 @@ export interface PostingInput {
   account: AccountRef;
   /** Minor units; positive credits the account, negative debits it. */
   amount: number;
+  /**
+   * A debit that may take the balance below zero, but never by more than its own amount (a card payment
+   * the provider reversed after the money was spent, decisions 5). Every other debit stops at zero.
+   */
+  overdraft?: boolean;
 }
 
 export interface TransactionInput {
@@ -162,7 +168,7 @@ export class LedgerService {
   }
 
   /**
-   * Locks the accounts, refuses a balance below zero and answers the postings with their balances
+   * Locks the accounts, refuses a balance below zero (an overdraft debit's: below its own amount) and answers the postings with their balances
    * before and after, and each account's new balance; the caller writes both in one statement.
    */
   private async movePostings(trx: Db, currency: Currency, inputs: PostingInput[]): Promise<{ postings: PostingRow[]; balances: Map<number, number> }> {
@@ -172,14 +178,19 @@ export class LedgerService {
       currency,
     );
     const balances = new Map(accounts.map((account) => [account.id, account.balance]));
-    const postings = inputs.map((posting, index) => {
+    const postings: PostingRow[] = [];
+    for (const [index, posting] of inputs.entries()) {
       const account = accounts[index]!;
       const balanceBefore = balances.get(account.id)!;
       const balanceAfter = balanceBefore + posting.amount;
-      if (balanceAfter < 0 && account.kind !== 'provider') throw new AppError('balance_is_insufficient');
+      if (balanceAfter < 0 && account.kind !== 'provider') {
+        // An overdraft debit may go below zero by its own amount, and the account's limit follows (the database checks it).
+        if (!posting.overdraft || balanceAfter < posting.amount) throw new AppError('balance_is_insufficient');
+        await raiseOverdraftLimit(trx, account.id, -balanceAfter);
+      }
       balances.set(account.id, balanceAfter);
-      return { accountId: account.id, amount: posting.amount, balanceBefore, balanceAfter };
-    });
+      postings.push({ accountId: account.id, amount: posting.amount, balanceBefore, balanceAfter });
+    }
     return { postings, balances };
   }
 }

@@ -177,7 +177,9 @@ describe('LiqPay: checkout, callback and status poll against a loopback stand-in
     expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
   });
 
-  it('logs a reversal the balance no longer covers for the operator, and changes nothing', async () => {
+  it('refunds a reversal the balance no longer covers below zero by that amount, once, and tells the operators', async () => {
+    const operator = await createUser(ctx.db, { role: 'performer' });
+    await ctx.db.updateTable('users').set({ is_operator: true }).where('id', '=', operator.id).execute();
     const { checkout, balance, project } = await order(100_000);
     expect((await callback(liqpay.callbackForm({ order_id: checkout.orderId, status: 'success', amount: 1015, currency: 'UAH' }))).status).toBe(200);
     // The money was spent meanwhile (moved on to a task's escrow, say).
@@ -189,11 +191,27 @@ describe('LiqPay: checkout, callback and status poll against a loopback stand-in
         { account: { kind: 'platform' }, amount: 60_000 },
       ],
     });
-    const warnings = await warningsDuring(() =>
-      callback(liqpay.callbackForm({ order_id: checkout.orderId, status: 'reversed', amount: 1015, currency: 'UAH' })),
-    );
+    const reversed = liqpay.callbackForm({ order_id: checkout.orderId, status: 'reversed', amount: 1015, currency: 'UAH' });
+    const warnings = await warningsDuring(() => callback(reversed));
     expect(warnings).toEqual([expect.objectContaining({ message: expect.stringMatching(/reversed/) })]);
-    expect(await balance()).toBe(40_000);
+    // Decisions 5: below zero by the reversed amount at most (40,000 − 100,000).
+    expect(await balance()).toBe(-60_000);
+    await callback(reversed);
+    expect(await balance()).toBe(-60_000);
+    const told = await ctx.db.selectFrom('notifications').select(['user_id', 'payload']).where('kind', '=', 'payment_reversed').execute();
+    expect(told).toEqual([{ user_id: operator.id, payload: expect.objectContaining({ amount: 100_000, currency: 'UAH', note: checkout.orderId }) }]);
+    // The overdraft is the refund's alone: the balance takes no other debit while below zero.
+    await expect(
+      ctx.services.ledger.post({
+        paymentType: 'taskpayment',
+        currency: 'UAH',
+        postings: [
+          { account: { kind: 'project', projectId: project.id }, amount: -1 },
+          { account: { kind: 'platform' }, amount: 1 },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: 'balance_is_insufficient' });
+    expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
   });
 
   it('refuses the test provider’s Pay on a LiqPay install', async () => {

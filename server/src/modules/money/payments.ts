@@ -36,6 +36,11 @@ export type TopUpTarget = { kind: 'wallet' } | { kind: 'project'; projectId: num
 
 export type ConfirmSource = 'callback' | 'test' | 'poll';
 
+/** Who hears of a card payment the provider took back (wired in services.ts: the operators, decisions 5), in its transaction. */
+export interface ReversalWatch {
+  paymentReversed(trx: Db, reversal: { orderId: string; amount: number; currency: Currency }): Promise<void>;
+}
+
 const STALE_ORDER_MS = 10 * 60_000;
 
 export class PaymentsService {
@@ -47,6 +52,7 @@ export class PaymentsService {
     private readonly provider: CardProvider | null,
     private readonly log: PaymentLog,
     private readonly publicUrl: string,
+    private readonly reversals: ReversalWatch | null = null,
   ) {}
 
   async calculate(user: AuthUser, target: TopUpTarget, amount: number): Promise<Calculation> {
@@ -175,8 +181,6 @@ export class PaymentsService {
       const target: AccountRef = order.project_id === null ? { kind: 'user_wallet', userId: order.user_id } : { kind: 'project', projectId: order.project_id };
       if (step.kind === 'refund') {
         const refunded = await this.refund(unit, order, target);
-        if (refunded === 'uncovered')
-          return { order, settled: false, refused: 'LiqPay reversed a completed payment the balance no longer covers: refund it by hand', note: null };
         return { order, settled: refunded, refused: null, note: refunded ? 'LiqPay reversed a completed payment: refunded' : null };
       }
       // A declined order has no postings for the ledger to record: its balance still shows it rejected.
@@ -232,35 +236,30 @@ export class PaymentsService {
 
   /**
    * LiqPay took a completed payment back (decisions 5): a `refund` takes the top-up off the balance and
-   * the fee off the platform, back to the provider. Once per order (the order row is locked, and the
-   * refund is found by its reference); false when it was refunded before, `uncovered` when the balance
-   * no longer holds the amount (spent meanwhile), which the operator settles by hand.
+   * the fee off the platform, back to the provider, and the operators are told. Once per order (the order
+   * row is locked, and the refund is found by its reference); false when it was refunded before. Money
+   * spent meanwhile leaves the balance negative, by the reversed amount at most.
    */
-  private async refund(unit: Unit, order: PaymentOrderRow, target: AccountRef): Promise<boolean | 'uncovered'> {
+  private async refund(unit: Unit, order: PaymentOrderRow, target: AccountRef): Promise<boolean> {
     const reference = `reversal:${order.order_id}`;
     if (await findTransactionByReference(unit.trx, reference)) return false;
-    try {
-      await this.ledger.post(
-        {
-          paymentType: 'refund',
-          currency: order.currency,
-          projectId: order.project_id ?? undefined,
-          recipientId: order.user_id,
-          externalRef: reference,
-          postings: [
-            { account: target, amount: -order.amount },
-            ...(order.fee > 0 ? [{ account: { kind: 'platform' } as AccountRef, amount: -order.fee }] : []),
-            { account: { kind: 'provider' }, amount: order.amount + order.fee },
-          ],
-        },
-        unit,
-      );
-      return true;
-    } catch (error) {
-      // The balance check runs before anything is written, so the transaction goes on unharmed.
-      if (error instanceof AppError && error.code === 'balance_is_insufficient') return 'uncovered';
-      throw error;
-    }
+    await this.ledger.post(
+      {
+        paymentType: 'refund',
+        currency: order.currency,
+        projectId: order.project_id ?? undefined,
+        recipientId: order.user_id,
+        externalRef: reference,
+        postings: [
+          { account: target, amount: -order.amount, overdraft: true },
+          ...(order.fee > 0 ? [{ account: { kind: 'platform' } as AccountRef, amount: -order.fee, overdraft: true }] : []),
+          { account: { kind: 'provider' }, amount: order.amount + order.fee },
+        ],
+      },
+      unit,
+    );
+    await this.reversals?.paymentReversed(unit.trx, { orderId: order.order_id, amount: order.amount, currency: order.currency });
+    return true;
   }
 
   /** The partner program: the payer's inviter earns a share of every completed card top-up on their bonus balance. */

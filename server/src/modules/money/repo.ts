@@ -151,6 +151,15 @@ export interface PostingRow {
  * A transaction's postings and its accounts' new cached balances in one statement (two data-modifying
  * CTEs run once each whatever the outer query reads): a money move is then BEGIN, the lock, this, COMMIT.
  */
+/** Lets the account's balance go down to -`limit` (never lowering a limit it already has), for a refund of a reversed payment. */
+export async function raiseOverdraftLimit(db: Db, accountId: number, limit: number): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set((eb) => ({ overdraft_limit: sql<number>`greatest(${eb.ref('overdraft_limit')}, ${limit})` }))
+    .where('id', '=', accountId)
+    .execute();
+}
+
 export async function insertPostings(db: Db, transactionId: number, postings: PostingRow[], balances: Map<number, number>): Promise<void> {
   await sql`WITH ${postingsAndBalances(sql`(SELECT ${transactionId}::integer AS id)`, postings, balances)} SELECT 1`.execute(db);
 }

@@ -4,6 +4,6 @@
  */
 export { StaffingJobs } from './jobs.js';
 export { byLeastLoaded } from './policy.js';
-export { loadsOf, type ProjectTeamRow } from './repo.js';
+export { activeOperators, loadsOf, type ProjectTeamRow } from './repo.js';
 export { staffingRoutes } from './routes.js';
 export { StaffingService, type DeactivationResult, type MovedTeamRow, type StaffingLive } from './service.js';
