@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { createProject, createTask, createUser } from '../seed/builders.js';
 import { openTestDatabase } from '../test/test-database.js';
 import type { DatabaseHandle } from './connection.js';
 import { migrate, readMigrations } from './migrate.js';
@@ -35,5 +36,20 @@ describe('migrations', () => {
     expect(recorded).toEqual([]);
     const table = await sql<{ t: string | null }>`SELECT to_regclass('half_done')::text AS t`.execute(database.db);
     expect(table.rows[0]?.t).toBeNull();
+  });
+
+  it('drops line breaks and tabs from names written before they were refused (issue 35 E5c)', async () => {
+    const db = database.db;
+    const owner = await createUser(db, { firstname: 'Ivan\r\nBcc: x@evil.test', lastname: 'Pe\ttrenko' });
+    const project = await createProject(db, { owner, name: 'Shop\u2028Subject: forged' });
+    const task = await createTask(db, { project, author: owner, name: 'Cart\nline' });
+    const cleanup = readMigrations().find((migration) => migration.name === '0019_single_line_names')!;
+    await migrate(database, [{ name: '9003_single_line_names_again', sql: cleanup.sql }]);
+    expect(await db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', owner.id).executeTakeFirst()).toEqual({
+      firstname: 'IvanBcc: x@evil.test',
+      lastname: 'Petrenko',
+    });
+    expect(await db.selectFrom('projects').select('name').where('id', '=', project.id).executeTakeFirst()).toEqual({ name: 'ShopSubject: forged' });
+    expect(await db.selectFrom('tasks').select('name').where('id', '=', task.id).executeTakeFirst()).toEqual({ name: 'Cartline' });
   });
 });
