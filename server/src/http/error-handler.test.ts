@@ -25,7 +25,7 @@ describe('the error envelope', () => {
   it('answers ok data in the ok envelope', async () => {
     const response = await ctx.get('/api/version');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok', data: { version: expect.any(String) } });
+    expect(response.body).toEqual({ status: 'ok', data: { version: expect.any(String), testPayments: false } });
   });
 
   it('names every invalid field with its catalogue code and the first one at the top', async () => {

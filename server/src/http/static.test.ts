@@ -82,7 +82,7 @@ describe('serving the built browser apps', () => {
   });
 
   it('reports the version the host build wrote', async () => {
-    expect((await ctx.get('/api/version')).body).toEqual({ status: 'ok', data: { version: '2024.1.7' } });
+    expect((await ctx.get('/api/version')).body).toEqual({ status: 'ok', data: { version: '2024.1.7', testPayments: false } });
   });
 });
 
