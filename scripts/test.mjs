@@ -3,7 +3,7 @@
 // end in Debian Chromium.
 // Each runner prints its own summary; this prints one line per step with its time, the ten slowest test
 // files, and fails if any step failed.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildIfNeeded } from './build.mjs';
 import { pnpm, root } from './pnpm.mjs';
@@ -38,6 +38,8 @@ function slowestFiles() {
 
 const started = Date.now();
 rmSync(TIMINGS, { recursive: true, force: true });
+// Jest writes its results file there but does not make the folder.
+mkdirSync(TIMINGS, { recursive: true });
 await step('install', ['install', '--frozen-lockfile', '--reporter=append-only']);
 if (!results[0].ok) process.exit(1);
 const building = Date.now();
