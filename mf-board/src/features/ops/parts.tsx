@@ -132,10 +132,6 @@ export function CopyButton(props: { text: string; testId?: string; iconOnly?: bo
   );
 }
 
-/**
- * A confirmation dialog, with an optional required text field (a reason, a reference): the action's
- * failure is shown inside it, in the catalogue's words.
- */
 /** A console dialog's cancel and submit buttons: both wait while the form is sent, the submit shows it. */
 export function FormDialogActions(props: { busy: boolean; disabled?: boolean; onCancel: () => void; submitLabel: string; testId: string }) {
   const { t } = useTranslation('ops');
@@ -157,6 +153,10 @@ export function FormDialogActions(props: { busy: boolean; disabled?: boolean; on
   );
 }
 
+/**
+ * A confirmation dialog, with an optional required text field (a reason, a reference): the action's
+ * failure is shown inside it, in the catalogue's words.
+ */
 export function ConfirmDialog(props: {
   title: string;
   text?: string;
