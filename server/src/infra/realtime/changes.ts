@@ -86,12 +86,9 @@ export class Changes {
 
   /** The people lost (or gained) rooms: before anything else is told, their sockets leave what they may no longer read. */
   access(userIds: number[]): void {
-    for (const userId of userIds) {
-      const held = this.recorded.get('access');
-      if (held?.kind === 'access') {
-        if (!held.userIds.includes(userId)) held.userIds.push(userId);
-      } else this.add('access', { kind: 'access', userIds: [userId] });
-    }
+    const held = this.recorded.get('access');
+    if (held?.kind === 'access') held.userIds = [...new Set([...held.userIds, ...userIds])];
+    else if (userIds.length > 0) this.add('access', { kind: 'access', userIds: [...new Set(userIds)] });
   }
 
   /** Everything recorded, in the order it was first recorded. */
