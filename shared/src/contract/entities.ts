@@ -174,6 +174,12 @@ export interface Project {
   /** The viewer's role in the project: a label to show, never a rule to decide by (read `can`). */
   role: ProjectListItem['role'];
   can: ProjectPermissions;
+  /**
+   * Where closing it may send its balance besides the viewer's wallet: the viewer's other projects whose
+   * balance they administer, in the same currency (decided by the server's policy; empty when the viewer
+   * may not close it).
+   */
+  closureTargets: { id: number; name: string }[];
   dateCreate: UnixSeconds;
   dateArchived: UnixSeconds | null;
 }

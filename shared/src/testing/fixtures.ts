@@ -112,6 +112,7 @@ export function project(overrides: Partial<Project> = {}): Project {
     staffing: { missing: [], dueAt: null },
     role: 'administrator',
     can: projectCan(overrides.role ?? 'administrator'),
+    closureTargets: [],
     dateCreate: 1,
     dateArchived: null,
     ...overrides,

@@ -5,9 +5,9 @@ import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/envelope.js';
 import { route } from '../../http/endpoint.js';
 import { validate } from '../../http/validate.js';
-import type { Services } from '../../services.js';
+import type { ChatsService } from './service.js';
 import { requireUser, userOf } from '../auth/index.js';
-import type { IncomingFile, ServedFile, StoredUpload } from '../files/index.js';
+import type { FilesService, IncomingFile, ServedFile, StoredUpload } from '../files/index.js';
 
 /** Room for the multipart framing and the text fields around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -35,7 +35,13 @@ function sendFile(reply: FastifyReply, file: ServedFile, download: boolean) {
     .send(file.stream);
 }
 
-export function chatsRoutes(services: Services): FastifyPluginAsync {
+/** What the chats routes call: the chats and the files a message carries. */
+export interface ChatsRouteServices {
+  chats: ChatsService;
+  files: FilesService;
+}
+
+export function chatsRoutes(services: ChatsRouteServices): FastifyPluginAsync {
   const { chats, files } = services;
   return async (app) => {
     app.addHook('preHandler', requireUser);

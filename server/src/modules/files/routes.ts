@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/envelope.js';
 import { route } from '../../http/endpoint.js';
 import { validate } from '../../http/validate.js';
-import type { Services } from '../../services.js';
+import type { FilesService } from './service.js';
 import { requireUser, userOf } from '../auth/index.js';
 import type { ServedFile } from './service.js';
 
@@ -33,7 +33,12 @@ function sendFile(reply: FastifyReply, file: ServedFile, download: boolean) {
   );
 }
 
-export function filesRoutes(services: Services): FastifyPluginAsync {
+/** What the files routes call: this module's files. */
+export interface FilesRouteServices {
+  files: FilesService;
+}
+
+export function filesRoutes(services: FilesRouteServices): FastifyPluginAsync {
   const { files } = services;
   return async (app) => {
     app.addHook('preHandler', requireUser);

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { languageOf } from '../../http/language.js';
 import { plainPage } from '../../http/plain-page.js';
 import { requireUser, userOf } from '../auth/index.js';
-import type { Services } from '../../services.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
 import { findPaymentOrder } from './repo.js';
 
 const TEXTS = {
@@ -67,7 +68,13 @@ button[data-result="success"] { background: #0f6cbd; color: #fff; border-color: 
 button:focus-visible { outline: 2px solid #0f6cbd; outline-offset: 2px; }
 `;
 
-export function registerTestCheckout(app: FastifyInstance, services: Services): void {
+/** What the test checkout reads: the order, and whether the test provider is the one in use. */
+export interface TestCheckoutServices {
+  db: Db;
+  config: Pick<Config, 'money'>;
+}
+
+export function registerTestCheckout(app: FastifyInstance, services: TestCheckoutServices): void {
   app.get('/payment/test/checkout.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(SCRIPT));
 
   app.get('/payment/test/:orderId', { preHandler: requireUser }, async (request, reply) => {

@@ -6,9 +6,12 @@ import { AVATAR, endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { preparedRoute, route } from '../../http/endpoint.js';
-import type { Services } from '../../services.js';
-import { requireUser, sessionTokenOf, userOf } from '../auth/index.js';
-import { AVATAR_NAME } from './avatars.js';
+import type { Config } from '../../config.js';
+import { requireUser, sessionTokenOf, userOf, type SessionService } from '../auth/index.js';
+import { AVATAR_NAME, type AvatarStore } from './avatars.js';
+import type { PasswordChangeService } from './password.js';
+import type { ProfileAnswers } from './profile-answers.js';
+import type { UsersService } from './service.js';
 
 /** The one file of a multipart upload (field `file`), read whole: an avatar is small and bounded. */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -23,7 +26,15 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   return buffer;
 }
 
-export function usersRoutes(services: Services): FastifyPluginAsync {
+/** What the users routes call: this module's services, and whether cookies are Secure. */
+export interface UsersRouteServices {
+  config: Pick<Config, 'cookieSecure'>;
+  users: UsersService;
+  profileAnswers: ProfileAnswers;
+  passwordChanges: PasswordChangeService;
+}
+
+export function usersRoutes(services: UsersRouteServices): FastifyPluginAsync {
   return async (app) => {
     // Multipart parsing for this plugin's routes only, unless the app registered it for all already.
     if (!app.hasRequestDecorator('isMultipart')) await app.register(fastifyMultipart);
@@ -53,7 +64,14 @@ export function usersRoutes(services: Services): FastifyPluginAsync {
  * Only names the store writes are served; an avatar is shown beside names people share a project with,
  * and its name is random, so it is served to any signed-in visitor who has it.
  */
-export function avatarFilesRoute(services: Services): FastifyPluginAsync {
+/** What the avatars' files need: the session that may see them and the folder they are in. */
+export interface AvatarFilesServices {
+  config: Pick<Config, 'cookieSecure'>;
+  sessions: Pick<SessionService, 'resolve'>;
+  avatars: Pick<AvatarStore, 'dir'>;
+}
+
+export function avatarFilesRoute(services: AvatarFilesServices): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Params: { name: string } }>('/files/avatars/:name', async (request, reply) => {
       // The session hook reads cookies on API paths only: this path resolves its own.
