@@ -5,7 +5,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints, type ChannelName, type PasswordChangeBody, type SettingsBody, type TelegramLink, type UserProfile } from '@negayno/shared/contract';
-import { call } from '@negayno/shared/api';
+import { call, upload } from '@negayno/shared/api';
 import type { SessionStore } from './session-store.js';
 
 export class ProfileStore {
@@ -39,9 +39,7 @@ export class ProfileStore {
   }
 
   uploadAvatar(file: File): Promise<UserProfile> {
-    const form = new FormData();
-    form.append('file', file);
-    return this.replace(call(endpoints.users.uploadAvatar, { body: form }, { quiet: true }));
+    return this.replace(upload(endpoints.users.uploadAvatar, { file }));
   }
 
   deleteAvatar(): Promise<UserProfile> {

@@ -3,9 +3,10 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { AVATAR, endpoints } from '@negayno/shared/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { preparedRoute, route } from '../../http/endpoint.js';
+import { uploadRoute, type IncomingUpload } from '../../http/file-routes.js';
 import type { Config } from '../../config.js';
 import { requireUser, sessionTokenOf, userOf, type SessionService } from '../auth/index.js';
 import { AVATAR_NAME, type AvatarStore } from './avatars.js';
@@ -13,17 +14,14 @@ import type { PasswordChangeService } from './password.js';
 import type { ProfileAnswers } from './profile-answers.js';
 import type { UsersService } from './service.js';
 
-/** The one file of a multipart upload (field `file`), read whole: an avatar is small and bounded. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('file_is_empty', { file: 'file_is_empty' });
-  const part = await request.file({ limits: { fileSize: AVATAR.maxBytes, files: 1 } });
-  if (!part) throw new AppError('file_is_empty', { file: 'file_is_empty' });
-  const buffer = await part.toBuffer().catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_is_too_large', { file: 'file_is_too_large' });
-    throw error;
-  });
-  if (part.file.truncated) throw new AppError('file_is_too_large', { file: 'file_is_too_large' });
-  return buffer;
+/** An avatar's bytes, read whole: it is small and bounded (the store checks what they are). */
+async function avatarBytes(incoming: IncomingUpload): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming.stream) chunks.push(chunk as Buffer);
+  if (incoming.stream.truncated) throw new AppError('file_is_too_large');
+  const bytes = Buffer.concat(chunks);
+  if (bytes.length === 0) throw new AppError('file_is_empty');
+  return bytes;
 }
 
 /** What the users routes call: this module's services, and whether cookies are Secure. */
@@ -37,7 +35,7 @@ export interface UsersRouteServices {
 export function usersRoutes(services: UsersRouteServices): FastifyPluginAsync {
   return async (app) => {
     // Multipart parsing for this plugin's routes only, unless the app registered it for all already.
-    if (!app.hasRequestDecorator('isMultipart')) await app.register(fastifyMultipart);
+    if (!app.hasRequestDecorator('isMultipart')) await app.register(fastifyMultipart, { throwFileSizeLimit: false });
     const signedIn = { preHandler: requireUser };
     preparedRoute(app, endpoints.users.profile, async ({ request }) => services.profileAnswers.of(userOf(request)), signedIn);
     route(app, endpoints.users.get, async ({ params, request }) => services.users.publicUser(userOf(request), params.id), signedIn);
@@ -54,7 +52,13 @@ export function usersRoutes(services: UsersRouteServices): FastifyPluginAsync {
       },
       signedIn,
     );
-    route(app, endpoints.users.uploadAvatar, async ({ request }) => services.users.uploadAvatar(userOf(request), await uploadedFile(request)), signedIn);
+    uploadRoute(
+      app,
+      endpoints.users.uploadAvatar,
+      { maxBytes: AVATAR.maxBytes, receive: avatarBytes },
+      async ({ file, request }) => services.users.uploadAvatar(userOf(request), file),
+      signedIn,
+    );
     route(app, endpoints.users.deleteAvatar, async ({ request }) => services.users.deleteAvatar(userOf(request)), signedIn);
   };
 }
