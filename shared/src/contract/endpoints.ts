@@ -36,7 +36,16 @@ import {
   type DeleteProjectAnswer,
 } from './projects.js';
 import type { Notification, NotificationCount, NotificationPage } from './notifications.js';
-import { CHANNELS, channelSettingsBody, passwordChangeBody, phoneBody, settingsBody, telegramUpdateBody, type TelegramLink } from './profile.js';
+import {
+  CHANNELS,
+  accountDeletionBody,
+  channelSettingsBody,
+  passwordChangeBody,
+  phoneBody,
+  settingsBody,
+  telegramUpdateBody,
+  type TelegramLink,
+} from './profile.js';
 import { flowStepBody, flowStepParam, fullnameBody, loginAsBody, type StepAnswer } from './registration.js';
 import { descriptionBody, fileNameBody, importanceBody, type TaskDescription, type TaskFile } from './task-content.js';
 import { z } from 'zod';
@@ -139,6 +148,12 @@ export const endpoints = {
     /** Multipart, one `file` (JPEG, PNG or WebP up to AVATAR.maxBytes), stored as a WebP square. */
     uploadAvatar: endpoint('POST', '/user/upload-avatar', { upload: { file: 'required' } }).answers<UserProfile>(),
     deleteAvatar: endpoint('DELETE', '/user/delete-avatar', {}).answers<UserProfile>(),
+    /**
+     * Erases the account's personal data and ends its sessions; what others rely on (postings, documents,
+     * messages) stays under "Deleted user". Refused while it alone administers a project, holds money in
+     * its wallet or performs unfinished tasks; a staff account is closed by an operator.
+     */
+    deleteAccount: endpoint('POST', '/user/delete-account', { body: accountDeletionBody }).answers<null>(),
   },
   channels: {
     updateSettings: endpoint('PUT', '/channel/:channel/update-settings', { params: { channel: id.channel }, body: channelSettingsBody }).answers<UserProfile>(),

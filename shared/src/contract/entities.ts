@@ -69,6 +69,8 @@ export interface AccountPermissions {
   ops: boolean;
   /** See the queue of unstaffed projects ("New clients") and take them (ams and operators). */
   takeProjects: boolean;
+  /** Delete the own account from the profile (clients and performers; staff accounts are closed by an operator). */
+  closeAccount: boolean;
 }
 
 /** What a kanban card shows besides the basics (spec 6: the pm sees performers, the am managers, staff the project). */

@@ -25,6 +25,12 @@ export class ProfileStore {
     return this.replace(call(endpoints.users.updatePhone, { body: { phone } }, { quiet: true }));
   }
 
+  /** Deletes the account for good (issue 37): every session ends, this one too, so the page signs out. */
+  async closeAccount(password: string): Promise<void> {
+    await call(endpoints.users.deleteAccount, { body: { password } }, { quiet: true });
+    this.session.clear({ signedOut: true });
+  }
+
   /** Other sessions end on the server; this one stays. */
   async changePassword(body: PasswordChangeBody): Promise<void> {
     await call(endpoints.users.updatePassword, { body }, { quiet: true });

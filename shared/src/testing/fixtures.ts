@@ -44,7 +44,7 @@ export const NO_PROJECT_CAN: Readonly<ProjectPermissions> = Object.freeze({
 export function accountView(role: AccountRole): Pick<UserProfile, 'can' | 'board'> {
   const columnSet = role === 'pm' || role === 'performer' ? 'estimation' : role === 'sm' ? 'sales' : 'client';
   return {
-    can: { createProject: role === 'user', ops: false, takeProjects: role === 'am' },
+    can: { createProject: role === 'user', ops: false, takeProjects: role === 'am', closeAccount: role === 'user' || role === 'performer' },
     board: {
       home: role === 'user' ? 'firstProject' : 'allProjects',
       columnSet,

@@ -8,8 +8,9 @@ import { AppError } from '../../http/app-error.js';
 import { preparedRoute, route } from '../../http/endpoint.js';
 import { uploadRoute, type IncomingUpload } from '../../http/file-routes.js';
 import type { Config } from '../../config.js';
-import { requireUser, sessionTokenOf, userOf, type SessionService } from '../auth/index.js';
+import { clearSessionCookie, requireUser, sessionTokenOf, userOf, type SessionService } from '../auth/index.js';
 import { AVATAR_NAME, type AvatarStore } from './avatars.js';
+import type { AccountClosing } from './closing.js';
 import type { PasswordChangeService } from './password.js';
 import type { ProfileAnswers } from './profile-answers.js';
 import type { UsersService } from './service.js';
@@ -30,6 +31,7 @@ export interface UsersRouteServices {
   users: UsersService;
   profileAnswers: ProfileAnswers;
   passwordChanges: PasswordChangeService;
+  accountClosing: AccountClosing;
 }
 
 export function usersRoutes(services: UsersRouteServices): FastifyPluginAsync {
@@ -49,6 +51,16 @@ export function usersRoutes(services: UsersRouteServices): FastifyPluginAsync {
         const token = sessionTokenOf(request.cookies, services.config.cookieSecure);
         if (!token) throw new AppError('request_denied');
         return services.passwordChanges.change(userOf(request), token, body);
+      },
+      signedIn,
+    );
+    route(
+      app,
+      endpoints.users.deleteAccount,
+      async ({ body, request, reply }) => {
+        await services.accountClosing.close(userOf(request), body);
+        clearSessionCookie(reply, services.config.cookieSecure);
+        return null;
       },
       signedIn,
     );
