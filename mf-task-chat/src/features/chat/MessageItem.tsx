@@ -7,7 +7,15 @@
  */
 import { AvatarGroup, AvatarGroupItem, Avatar, Button, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
 import { AvatarGroupPopover } from '@negayno/shared/fluent-drawers';
-import { ArrowClockwiseRegular, ArrowReplyRegular, DismissRegular, DocumentRegular, ErrorCircleRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import {
+  ArrowClockwiseRegular,
+  ArrowReplyRegular,
+  CloudOffRegular,
+  DismissRegular,
+  DocumentRegular,
+  ErrorCircleRegular,
+  MoreHorizontalRegular,
+} from '@fluentui/react-icons';
 import {
   AVATAR_GROUP_MAX,
   escapeHtml,
@@ -22,7 +30,7 @@ import {
 import { formatDateTime, formatFileSize, fullName, messageToHtml, sanitizeHtml } from '@negayno/shared/lib';
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
-import { type FileErrorItem, type TempMessage } from '@negayno/shared/work-stores';
+import { WAITING_CODE, type FileErrorItem, type TempMessage } from '@negayno/shared/work-stores';
 import { ROLE_COLORS, timeOf } from './chat-format';
 
 const useStyles = makeStyles({
@@ -126,6 +134,7 @@ const useStyles = makeStyles({
   },
   more: { position: 'absolute', top: '2px', insetInlineEnd: '2px', opacity: 0, minWidth: 'auto' },
   error: { color: tokens.colorPaletteRedForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  waiting: { color: tokens.colorNeutralForeground2, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   spacer: { width: '32px', flexShrink: 0 },
 });
 
@@ -374,9 +383,16 @@ export function TempItem(props: { temp: TempMessage; errorCode: string | null; o
   const styles = useStyles();
   const { t } = useTranslation('chat');
   const { temp } = props;
+  // Unsent for want of a connection: it goes by itself once the connection is back (issue 33).
+  const waiting = temp.status === 'sending' && props.errorCode === WAITING_CODE;
   return (
     <div className={mergeClasses(styles.row, styles.mine)}>
-      <article className={mergeClasses(styles.bubble, styles.bubbleMine)} data-testid="temp-message" data-status={temp.status} data-temp-id={temp.id}>
+      <article
+        className={mergeClasses(styles.bubble, styles.bubbleMine)}
+        data-testid="temp-message"
+        data-status={waiting ? 'waiting' : temp.status}
+        data-temp-id={temp.id}
+      >
         {temp.quote && <blockquote className={styles.quote}>{temp.quote}</blockquote>}
         {temp.file && (
           <div className={styles.file}>
@@ -388,7 +404,14 @@ export function TempItem(props: { temp: TempMessage; errorCode: string | null; o
         )}
         {temp.message && <div className={styles.text} dangerouslySetInnerHTML={{ __html: messageToHtml(temp.message) }} />}
         <div className={styles.meta}>
-          {temp.status === 'sending' ? (
+          {waiting ? (
+            <span className={styles.waiting} role="status" data-testid="temp-waiting">
+              <CloudOffRegular aria-hidden /> {t('waiting')}
+              <Button size="small" appearance="transparent" icon={<DismissRegular />} onClick={props.onCancel} data-testid="temp-cancel">
+                {t('cancelSend')}
+              </Button>
+            </span>
+          ) : temp.status === 'sending' ? (
             <span role="status">{t('sending')}</span>
           ) : (
             <span className={styles.error} role="alert" data-testid="temp-error" data-code={props.errorCode ?? ''}>

@@ -16,6 +16,7 @@ const en: Translation<typeof uk> = {
   messageDeleted: 'Message deleted',
   restore: 'Restore',
   sending: 'Sending…',
+  waiting: 'Waiting for the connection: it goes as soon as it is back',
   sendError: 'Not sent',
   retrySend: 'Send again',
   cancelSend: 'Cancel sending',

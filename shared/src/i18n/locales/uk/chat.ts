@@ -13,6 +13,7 @@ export default {
   messageDeleted: 'Повідомлення видалено',
   restore: 'Відновити',
   sending: 'Надсилаємо…',
+  waiting: 'Чекає на з’єднання: надішлемо, щойно воно повернеться',
   sendError: 'Не надіслано',
   retrySend: 'Надіслати ще раз',
   cancelSend: 'Скасувати надсилання',
