@@ -17,6 +17,7 @@ import {
   CheckmarkRegular,
 } from '@fluentui/react-icons';
 import { EMOJIS, fileKindOf } from '@negayno/shared/contract';
+import { EMOJI_KEYS, emojiDrawable } from './emoji-text';
 import { formatFileSize, fullName } from '@negayno/shared/lib';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
@@ -276,8 +277,15 @@ export const Composer = observer(function Composer(props: { chat: ChatStore }) {
           <PopoverSurface>
             <div className={styles.emojis} role="group" aria-label={t('emoji')}>
               {EMOJIS.map((emoji) => (
-                <Button key={emoji} appearance="subtle" className={styles.emoji} onClick={() => insert(emoji)} aria-label={emoji} data-testid="composer-emoji">
-                  {emoji}
+                <Button
+                  key={emoji}
+                  appearance="subtle"
+                  className={styles.emoji}
+                  onClick={() => insert(emoji)}
+                  aria-label={`${emoji} ${t(`emojiName.${EMOJI_KEYS[emoji]}`)}`}
+                  data-testid="composer-emoji"
+                >
+                  {emojiDrawable() ? emoji : t(`emojiName.${EMOJI_KEYS[emoji]}`)}
                 </Button>
               ))}
             </div>
