@@ -111,8 +111,8 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
 
   useLiveTask(props.taskId, {
     onTask: () => {
-      void store.load(props.taskId);
-      descriptionStore.refreshHistory();
+      // The history is asked again only where the task, as read again, still lets the viewer see it.
+      void store.load(props.taskId).then(() => descriptionStore.refreshHistory(store.task?.id === props.taskId && store.task.can.edit));
     },
     onFiles: () => void filesStore.load(),
   });
