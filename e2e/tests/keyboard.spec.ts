@@ -61,3 +61,35 @@ test('from the keyboard: Tab to a card, Enter opens the task, focus stays in the
     await expect.poll(async () => (await focused(page)).testId).toBe(opener);
   }
 });
+
+test('the staff board (a pm’s all projects) does the same: Escape closes a task opened from a card and focus is back on that card', async ({ page }) => {
+  await signInByApi(page, DEMO.pm);
+  await page.goto('/');
+  await expect(page.getByTestId('task-card').first()).toBeVisible();
+
+  let card = await focused(page);
+  for (let presses = 0; presses < 80 && card.testId !== 'task-card'; presses += 1) {
+    await page.keyboard.press('Tab');
+    card = await focused(page);
+  }
+  expect(card.testId, 'Tab reaches a card').toBe('task-card');
+
+  // The staff board stays behind the task: nothing of it is read again.
+  const reloads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/(tasks|projects|project\/\d+(\/tasks)?)$/.test(url.pathname)) reloads.push(request.url());
+  });
+
+  await page.keyboard.press('Enter');
+  const drawer = page.getByTestId('task-drawer');
+  await expect(drawer.getByTestId('task-name')).toBeVisible();
+  // The staff board stays behind it (not the card's project page).
+  await expect(page.locator('h1')).toBeAttached();
+  await expect(page.getByTestId('project-name')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => focused(page)).toEqual(card);
+  expect(reloads).toEqual([]);
+});

@@ -1,6 +1,5 @@
 import { ROUTES } from '@negayno/shared/contract';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { HomePage } from './features/home/HomePage';
 import { ProjectRoute } from './features/board/ProjectRoute';
 import { useProjectUpdates } from './features/live/useProjectUpdates';
 import { OpsRoute } from './features/ops-route';
@@ -9,8 +8,8 @@ function BoardRoutes() {
   useProjectUpdates();
   return (
     <Routes>
-      <Route path={ROUTES.home} element={<HomePage />} />
-      {/* One element type for both: React keeps the page mounted when a task opens or closes over it. */}
+      {/* One element type for all three: React keeps the page mounted when a task opens or closes over it. */}
+      <Route path={ROUTES.home} element={<ProjectRoute />} />
       <Route path={`${ROUTES.project}/:projectId`} element={<ProjectRoute />} />
       <Route path={`${ROUTES.task}/:taskId`} element={<ProjectRoute />} />
       <Route path={`${ROUTES.ops}/*`} element={<OpsRoute />} />

@@ -37,6 +37,7 @@ let wanted = false;
 const waiting = new Map<string, Set<AnyListener>>();
 const roomRefs = new Map<RoomName, number>();
 const resyncListeners = new Set<(room: RoomName) => void>();
+const connectListeners = new Set<() => void>();
 
 function join(current: NegaynoSocket, room: RoomName): void {
   current.emit('join', room, (result: JoinResult) => live?.joined(room, result));
@@ -78,6 +79,7 @@ function loadSocket(): Promise<NegaynoSocket> {
     // A reconnect rejoins every room; each join's answer catches up what was missed meanwhile.
     created.on('connect', () => {
       for (const room of roomRefs.keys()) join(created, room);
+      for (const listener of connectListeners) listener();
     });
     for (const [event, listeners] of waiting) for (const listener of listeners) (created as unknown as Untyped).on(event, listener);
     waiting.clear();
@@ -129,4 +131,10 @@ export function joinRoom(room: RoomName): () => void {
 export function onReconnect(listener: (room: RoomName) => void): () => void {
   resyncListeners.add(listener);
   return () => resyncListeners.delete(listener);
+}
+
+/** Called on every connect of the socket, the first and each reconnect: the connection is back. */
+export function onConnected(listener: () => void): () => void {
+  connectListeners.add(listener);
+  return () => connectListeners.delete(listener);
 }

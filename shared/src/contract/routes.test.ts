@@ -1,4 +1,4 @@
-import { redirectFor, remotesOfPage } from './routes.js';
+import { allBoardPath, overAllBoard, redirectFor, remotesOfPage, taskPath } from './routes.js';
 
 describe('redirectFor', () => {
   it('sends a signed-out visitor of a private route to login, keeping where they were going', () => {
@@ -49,5 +49,17 @@ describe('remotesOfPage: the remotes a page load ends up showing', () => {
 
   it('names no remote for a page no app serves', () => {
     expect(remotesOfPage('/no-such-page', '', true)).toEqual([]);
+  });
+});
+
+describe('a task over the all-projects board (issue 33)', () => {
+  it('says so in its link, with the board filter kept, and closing goes home with that filter', () => {
+    const path = taskPath(5, { board: 'all', taskName: 'банер', projectId: 3 });
+    expect(path).toBe('/task/5?projectId=3&taskName=%D0%B1%D0%B0%D0%BD%D0%B5%D1%80&board=all');
+    const params = new URL(path, 'http://x').searchParams;
+    expect(overAllBoard(params)).toBe(true);
+    expect(allBoardPath(params)).toBe('/?projectId=3&taskName=%D0%B1%D0%B0%D0%BD%D0%B5%D1%80');
+    expect(allBoardPath(new URLSearchParams('board=all'))).toBe('/');
+    expect(overAllBoard(new URLSearchParams('projectId=3'))).toBe(false);
   });
 });

@@ -21,14 +21,21 @@ export interface TaskRouteQuery {
   projectId?: number;
   taskName?: string;
   taskNumber?: number;
+  /**
+   * 'all': the task opened from the staff's all-projects board, which stays behind it (and takes the
+   * focus back on its card when it closes); `projectId`, `taskName` and `taskNumber` are then that
+   * board's filter.
+   */
+  board?: 'all';
 }
 
-/** `/task/{id}?projectId=…&taskName=…&taskNumber=…`: the task drawer over its project's board. */
+/** `/task/{id}?projectId=…&taskName=…&taskNumber=…[&board=all]`: the task drawer over its project's board (or the staff board). */
 export function taskPath(id: number, query: TaskRouteQuery = {}): string {
   const params = new URLSearchParams();
   if (query.projectId !== undefined) params.set('projectId', String(query.projectId));
   if (query.taskName) params.set('taskName', query.taskName);
   if (query.taskNumber !== undefined) params.set('taskNumber', String(query.taskNumber));
+  if (query.board) params.set('board', query.board);
   const search = params.toString();
   return `${ROUTES.task}/${id}${search ? `?${search}` : ''}`;
 }
@@ -118,4 +125,17 @@ export function remotesOfPage(pathname: string, search: string, signedIn: boolea
   const target = redirectFor(pathname, search, signedIn);
   const landing = target === null ? pathname : new URL(target, 'http://page.invalid').pathname;
   return PAGE_APPS.filter((app) => app.matches(landing) && (app.public || signedIn)).map((app) => app.remote);
+}
+
+/** Whether a task route's query opened it from the staff's all-projects board (`taskPath`'s `board: 'all'`). */
+export function overAllBoard(params: URLSearchParams): boolean {
+  return params.get('board') === 'all';
+}
+
+/** Where closing a task goes from the all-projects board: home, with the board's filter kept. */
+export function allBoardPath(params: URLSearchParams): string {
+  const query = new URLSearchParams(params);
+  query.delete('board');
+  const search = query.toString();
+  return `${ROUTES.home}${search ? `?${search}` : ''}`;
 }

@@ -1,4 +1,4 @@
-import { messageToHtml } from './linkify';
+import { descriptionToHtml, messageToHtml } from './linkify';
 
 function anchors(text: string): Array<{ href: string | null; text: string | null; target: string | null }> {
   const host = document.createElement('div');
@@ -40,5 +40,38 @@ describe('messageToHtml', () => {
   it('does not let a javascript: link through', () => {
     expect(anchors('javascript:alert(1)').every((a) => a.href === '#' || a.href === null)).toBe(true);
     expect(messageToHtml('javascript:alert(1)')).not.toContain('href="javascript');
+  });
+});
+
+describe('descriptionToHtml (issue 33)', () => {
+  const links = (html: string) => {
+    const host = document.createElement('div');
+    host.innerHTML = descriptionToHtml(html);
+    return {
+      host,
+      anchors: [...host.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.textContent, a.getAttribute('target'), a.getAttribute('rel')]),
+    };
+  };
+
+  it('links typed addresses in a new tab without the opener, keeping the markup around them', () => {
+    const { host, anchors } = links('<p>Макет: <strong>https://figma.com/file/abc?x=1</strong> і example.org.</p><p>Дякую</p>');
+    expect(anchors).toEqual([
+      ['https://figma.com/file/abc?x=1', 'https://figma.com/file/abc?x=1', '_blank', 'noopener noreferrer'],
+      ['http://example.org', 'example.org', '_blank', 'noopener noreferrer'],
+    ]);
+    expect(host.querySelector('strong a')).not.toBeNull();
+    expect(host.querySelectorAll('p')).toHaveLength(2);
+    expect(host.textContent).toBe('Макет: https://figma.com/file/abc?x=1 і example.org.Дякую');
+  });
+
+  it('leaves links alone, makes existing http links open a new tab, and lets no markup in', () => {
+    const { anchors } = links(
+      '<p><a href="https://a.com">docs at https://b.com</a> <a href="javascript:alert(1)">x</a> &lt;img src=x onerror=1&gt; mail a@b.com</p>',
+    );
+    expect(anchors).toEqual([
+      ['https://a.com', 'docs at https://b.com', '_blank', 'noopener noreferrer'],
+      [null, 'x', null, null],
+    ]);
+    expect(links('<p>&lt;script&gt;https://c.com&lt;/script&gt;</p>').host.querySelector('script')).toBeNull();
   });
 });

@@ -166,6 +166,19 @@ export class BoardStore {
     return byColumn;
   }
 
+  /**
+   * The tasks per project as this board holds them, live (issue 33: the sidebar's counter lagged the
+   * board after a task was created): only once the board is read whole, unfiltered; null otherwise.
+   * A project board counts its own project; the all-projects board each project it holds cards of.
+   */
+  get taskCounts(): ReadonlyMap<number, number> | null {
+    if (!this.scope || this.status !== 'ready' || this.hasFilter) return null;
+    const counts = new Map<number, number>();
+    if (this.scope.kind === 'project') counts.set(this.scope.projectId, 0);
+    for (const card of this.cards.values()) if (card.column !== null) counts.set(card.project.id, (counts.get(card.project.id) ?? 0) + 1);
+    return counts;
+  }
+
   get hasFilter(): boolean {
     return FILTER_KEYS.some((key) => Boolean(this.filter[key]));
   }

@@ -112,7 +112,7 @@ describe('ChatStore', () => {
     expect(store.temps).toHaveLength(0);
   });
 
-  it('marks a message error when the network is cut, and a retry sends it with the same temp id', async () => {
+  it('keeps a message written on a cut network waiting, and sends it by itself when the connection returns, once', async () => {
     const { chatId, store } = newChat();
     const { made } = serveChat(chatId);
     await store.open();
@@ -120,11 +120,60 @@ describe('ChatStore', () => {
     store.setText('on a train');
     await store.submit();
     expect(store.temps).toHaveLength(1);
-    expect(store.temps[0]!.status).toBe('error');
+    expect(store.temps[0]!.status).toBe('sending');
+    expect(store.isWaiting(store.temps[0]!.id)).toBe(true);
     expect(store.items.at(-1)).toMatchObject({ kind: 'temp', errorCode: 'offline' });
-    expect((await tempMessages.ofChat(chatId))[0]?.status).toBe('error');
+    // Kept as sending: a reload sends it too.
+    expect((await tempMessages.ofChat(chatId))[0]?.status).toBe('sending');
 
     setApiOrigin(server.origin!);
+    const tempId = store.temps[0]!.id;
+    store.resendWaiting();
+    store.resendWaiting(); // the socket's connect and the browser's online event, both
+    await store.settled();
+    expect(store.temps).toHaveLength(0);
+    expect(store.messages.map((held) => held.tempId)).toEqual([tempId]);
+    expect(posts(chatId).map((request) => fields(request).tempId)).toEqual([tempId]);
+    expect(made.size).toBe(1);
+    expect(await tempMessages.ofChat(chatId)).toEqual([]);
+  });
+
+  it('sends the waiting messages in the order they were written, a later one never before an earlier', async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId);
+    await store.open();
+    setApiOrigin(CUT);
+    store.setText('first');
+    await store.submit();
+    setApiOrigin(server.origin!);
+    // Written once the network is back but before the browser heard of it: it waits behind the first.
+    store.setText('second');
+    await store.submit();
+    expect(posts(chatId)).toHaveLength(0);
+    expect(store.temps.map((temp) => store.isWaiting(temp.id))).toEqual([true, true]);
+    store.resendWaiting();
+    await store.settled();
+    expect(posts(chatId).map((request) => fields(request).message)).toEqual(['first', 'second']);
+    expect(store.messages.map((held) => held.message)).toEqual(['first', 'second']);
+  });
+
+  it('marks a refused message error, never sends it by itself, and a retry sends it with the same temp id', async () => {
+    const { chatId, store } = newChat();
+    const { made } = serveChat(chatId);
+    await store.open();
+    const accept = server.routes[`POST /chat/${chatId}/new-message`]!;
+    server.routes[`POST /chat/${chatId}/new-message`] = { status: 403, code: 'access_denied' };
+    store.setText('refused');
+    await store.submit();
+    expect(store.temps[0]!.status).toBe('error');
+    expect(store.items.at(-1)).toMatchObject({ kind: 'temp', errorCode: 'access_denied' });
+    expect((await tempMessages.ofChat(chatId))[0]?.status).toBe('error');
+    server.routes[`POST /chat/${chatId}/new-message`] = accept;
+    store.resendWaiting();
+    await store.settled();
+    expect(posts(chatId)).toHaveLength(1);
+    expect(store.temps).toHaveLength(1);
+
     const tempId = store.temps[0]!.id;
     await store.retry(tempId);
     expect(store.temps).toHaveLength(0);
@@ -187,6 +236,27 @@ describe('ChatStore', () => {
     expect(store.temps.map((temp) => [temp.id, temp.status])).toEqual([['failed', 'error']]);
     expect(posts(chatId)).toHaveLength(0);
     expect((await tempMessages.ofChat(chatId)).map((temp) => temp.id)).toEqual(['failed']);
+  });
+
+  it('sends, when a page opens signed in, the messages kept in this browser for chats not yet opened, once', async () => {
+    const { chatId } = newChat();
+    const { made } = serveChat(chatId);
+    const now = Date.now();
+    const base = { hasTemp: true as const, chatId, parentMessageId: null, quote: null, tempFileId: null, file: null, expiresAt: now + TEMP_MESSAGE_TTL_MS };
+    await tempMessages.put({ ...base, id: 'kept-2', status: 'sending', message: 'two', createdAt: now + 1 });
+    await tempMessages.put({ ...base, id: 'kept-1', status: 'sending', message: 'one', createdAt: now });
+    await tempMessages.put({ ...base, id: 'refused', status: 'error', message: 'no', createdAt: now - 1 });
+    const chats = new ChatsStore(() => ME);
+    await chats.resumeStored();
+    await chats.chat(chatId).settled();
+    expect(posts(chatId).map((request) => fields(request).tempId)).toEqual(['kept-1', 'kept-2']);
+    // The chat opening afterwards sends nothing again.
+    await chats.chat(chatId).open();
+    await chats.chat(chatId).settled();
+    expect(made.size).toBe(2);
+    expect(posts(chatId)).toHaveLength(2);
+    expect(chats.chat(chatId).temps.map((temp) => temp.id)).toEqual(['refused']);
+    await tempMessages.remove(chatId, 'refused');
   });
 
   it('sends several files one message each, the text first as its own message; the reply goes with the first', async () => {

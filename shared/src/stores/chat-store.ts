@@ -7,7 +7,9 @@
  * A message is never lost and never sent twice: it is written to IndexedDB before it is sent, sent with
  * its temp id as the idempotency key, and removed from IndexedDB only once the server's message
  * replaces it (or the person cancels). Sends of one chat go one after another, so "text first, then
- * each file" keeps its order.
+ * each file" keeps its order. A send that did not reach the server (no network, the server away) is
+ * not a failure: it waits, and goes by itself, in order, when the connection returns (issue 33); only a
+ * refusal is marked error, with retry and cancel.
  */
 import { makeAutoObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
 import { ApiError, call, upload } from '@negayno/shared/api';
@@ -61,6 +63,14 @@ function emptyForm(): ChatForm {
 
 function newTempId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `t${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+}
+
+/** The code kept for a message that waits for the connection: sent again by itself, not marked error. */
+export const WAITING_CODE = 'offline';
+
+/** Did the send not reach the server (no network, a timeout, the server away for maintenance)? */
+function unreached(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.code === 'maintenance_mode';
 }
 
 /** The server's refusal of a file comes as `details.file.code` (spec 8) or as the code itself. */
@@ -323,6 +333,28 @@ export class ChatStore {
     await this.queue;
   }
 
+  /**
+   * Sends again, in the order they were written, the messages waiting for the connection (and any left
+   * as sending): the socket reconnected, the browser is back online, or the page opened with them kept.
+   * Each goes with its own temp id, so the server keeps it once whatever reached it before.
+   */
+  resendWaiting(): void {
+    const waiting = this.temps.filter((temp) => temp.status === 'sending').sort((a, b) => a.createdAt - b.createdAt);
+    for (const temp of waiting) this.enqueue(temp.id);
+  }
+
+  /** Takes the messages this browser kept for the chat (a page opened with some waiting) and sends those not refused. */
+  adopt(stored: TempMessage[]): void {
+    const held = new Set(this.temps.map((temp) => temp.id));
+    this.temps.push(...stored.filter((temp) => temp.chatId === this.chatId && !held.has(temp.id)));
+    this.resendWaiting();
+  }
+
+  /** Is this message waiting for the connection (shown as such, sent by itself)? */
+  isWaiting(tempId: string): boolean {
+    return this.tempErrors.get(tempId) === WAITING_CODE && this.temps.some((temp) => temp.id === tempId && temp.status === 'sending');
+  }
+
   /** Sends a message marked error again, with the same temp id. */
   retry(tempId: string): Promise<void> {
     const temp = this.temps.find((held) => held.id === tempId);
@@ -356,7 +388,12 @@ export class ChatStore {
 
   private async deliver(tempId: string): Promise<void> {
     const temp = this.temps.find((held) => held.id === tempId);
-    if (!temp) return;
+    if (!temp || temp.status !== 'sending') return;
+    // Order holds: a message written after one that waits for the connection waits behind it.
+    if (this.temps.some((held) => held.createdAt < temp.createdAt && this.isWaiting(held.id))) {
+      runInAction(() => this.tempErrors.set(temp.id, WAITING_CODE));
+      return;
+    }
     try {
       const message = await upload(endpoints.chats.newMessage, {
         params: { id: this.chatId },
@@ -377,9 +414,14 @@ export class ChatStore {
         await tempMessages.remove(this.chatId, temp.id);
         return;
       }
-      // Still shown (not replaced meanwhile by a live event)? Then it waits for retry or cancel.
+      // Still shown (not replaced meanwhile by a live event)? Then it waits for the connection (kept as
+      // sending, so a reload sends it too), or, refused, for retry or cancel.
       const held = this.temps.find((item) => item.id === temp.id);
       if (!held) return;
+      if (unreached(error)) {
+        runInAction(() => this.tempErrors.set(temp.id, WAITING_CODE));
+        return;
+      }
       const failed: TempMessage = { ...held, status: 'error' };
       runInAction(() => {
         this.replaceTemp(failed);
@@ -550,6 +592,20 @@ export class ChatsStore {
       runInAction(() => this.tasks.set(taskId, result.answer));
     }
     return result.status;
+  }
+
+  /** The connection is back (the socket reconnected, the browser went online): every chat sends what waits. */
+  resendWaiting(): void {
+    for (const chat of this.chats.values()) chat.resendWaiting();
+  }
+
+  /** The page opened signed in: the messages kept unsent in this browser, of any chat, go now, not when their chat is opened. */
+  async resumeStored(): Promise<void> {
+    const byChat = new Map<number, TempMessage[]>();
+    for (const temp of await tempMessages.all()) byChat.set(temp.chatId, [...(byChat.get(temp.chatId) ?? []), temp]);
+    runInAction(() => {
+      for (const [chatId, kept] of byChat) if (kept.some((temp) => temp.status === 'sending')) this.chat(chatId).adopt(kept);
+    });
   }
 
   /** A viewed mark's answer: the tab's counter and the task's (for its card). */

@@ -81,15 +81,28 @@ export const tempMessages = {
     }
   },
 
-  /** The chat's temporary messages, oldest first; expired ones (of any chat) are purged on the way. */
-  async ofChat(chatId: number, now = Date.now()): Promise<TempMessage[]> {
+  /**
+   * Every chat's temporary messages, oldest first; expired ones are purged on the way. A browser that
+   * never kept one has no database: idb is not fetched for nothing then (it is asked on every page).
+   */
+  async all(now = Date.now()): Promise<TempMessage[]> {
+    try {
+      if (typeof indexedDB.databases === 'function' && !(await indexedDB.databases()).some((known) => known.name === TEMP_DB_NAME)) return [];
+    } catch {
+      return [];
+    }
+    return this.ofChat(null, now);
+  },
+
+  /** The chat's temporary messages (every chat's with null), oldest first; expired ones (of any chat) are purged on the way. */
+  async ofChat(chatId: number | null, now = Date.now()): Promise<TempMessage[]> {
     try {
       const database = await db();
       const kept: TempMessage[] = [];
       const tx = database.transaction(TEMP_STORE, 'readwrite');
       for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
         if (cursor.value.expiresAt <= now) await cursor.delete();
-        else if (cursor.value.chatId === chatId) kept.push(cursor.value);
+        else if (chatId === null || cursor.value.chatId === chatId) kept.push(cursor.value);
       }
       await tx.done;
       return kept.sort((a, b) => a.createdAt - b.createdAt);

@@ -6,7 +6,9 @@
  * that imports them holds this same instance. They follow the root store's session: what they hold
  * is dropped when it ends.
  */
+import { onConnected } from '@negayno/shared/api';
 import { rootStore, type SessionStore } from '@negayno/shared/stores';
+import { reaction } from 'mobx';
 import { BoardStore } from './board-store.js';
 import { ChatsStore } from './chat-store.js';
 import { ProjectsStore } from './projects-store.js';
@@ -25,6 +27,15 @@ export class WorkStores {
     this.chats = new ChatsStore(
       () => session.user?.id ?? null,
       (answer) => this.board.setUnread(answer.taskId, answer.unreadMessageCounters),
+    );
+    // Messages written without a connection go by themselves once it is back (issue 33), and those kept
+    // in this browser when a page opens signed in.
+    onConnected(() => this.chats.resendWaiting());
+    if (typeof window !== 'undefined') window.addEventListener('online', () => this.chats.resendWaiting());
+    reaction(
+      () => session.user?.id ?? null,
+      (id) => id !== null && void this.chats.resumeStored(),
+      { fireImmediately: true },
     );
     // A 401 or a logout drops the user's projects, current project, board and chats with the user.
     session.onCleared(() => {

@@ -12,6 +12,8 @@ export interface StubAnswer {
   data?: unknown;
   /** An error envelope's code; the HTTP status defaults to 400. */
   code?: string;
+  /** Milliseconds to hold the answer back (a slow server, to test what lands first). */
+  delayMs?: number;
 }
 
 export interface StubRequest {
@@ -37,6 +39,18 @@ export async function startApiServer(state: ApiServer = { requests: [], routes: 
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     request.on('end', () => {
+      // jsdom's XMLHttpRequest (uploads) keeps to CORS: the test page's origin is not the server's, and
+      // an upload with a progress listener asks first.
+      const cors = request.headers.origin ? { 'Access-Control-Allow-Origin': request.headers.origin, 'Access-Control-Allow-Credentials': 'true' } : {};
+      if (request.method === 'OPTIONS') {
+        const asked = {
+          'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+          'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '',
+        };
+        response.writeHead(204, { ...cors, ...asked });
+        response.end();
+        return;
+      }
       const path = (request.url ?? '').slice(API_ROOT.length);
       // JSON bodies parsed; anything else (a multipart form) kept as the text that came.
       const json = (request.headers['content-type'] ?? '').startsWith('application/json');
@@ -54,8 +68,12 @@ export async function startApiServer(state: ApiServer = { requests: [], routes: 
       const payload = answer.code
         ? { status: 'error', code: answer.code, message: answer.code, ...(answer.data === undefined ? {} : { data: answer.data }) }
         : { status: 'ok', data: answer.data ?? null };
-      response.writeHead(status, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(payload));
+      const send = () => {
+        response.writeHead(status, { 'Content-Type': 'application/json', ...cors });
+        response.end(JSON.stringify(payload));
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

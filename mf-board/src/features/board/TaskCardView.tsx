@@ -1,6 +1,6 @@
 import { AvatarGroup, AvatarGroupItem, Badge, CounterBadge, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { AttachRegular, FlashFilled, FlagFilled, FolderRegular, PauseCircleRegular } from '@fluentui/react-icons';
-import { taskPath, type CardColor, type CardShows, type PersonRef, type TaskCard } from '@negayno/shared/contract';
+import { taskPath, type CardColor, type CardShows, type PersonRef, type TaskCard, type TaskFilter, type TaskRouteQuery } from '@negayno/shared/contract';
 import { fullName } from '@negayno/shared/lib';
 import { WhoseMoveBadge } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
@@ -67,19 +67,29 @@ function People(props: { label: string; people: PersonRef[]; testId: string }) {
  * A kanban card; a link to the task drawer, so Enter and middle-click work as people expect. `extras`:
  * what the viewer's cards show besides the basics, as the profile's board view says (spec 6).
  */
+/** A card of the all-projects board opens its task over that board, with the board's filter kept (issue 33). */
+function allBoardQuery(filter: TaskFilter): TaskRouteQuery {
+  return {
+    board: 'all',
+    projectId: filter.projectId ? Number(filter.projectId) : undefined,
+    taskName: filter.taskName,
+    taskNumber: filter.taskNumber ? Number(filter.taskNumber) : undefined,
+  };
+}
+
 export const TaskCardView = observer(function TaskCardView(props: { card: TaskCard; extras: CardShows }) {
   const { card, extras } = props;
   const showFooter = extras.project || (extras.performers && card.performers.length > 0) || (extras.managers && card.managers.length > 0);
   const { t, i18n } = useTranslation('board');
   const styles = useStyles();
   const unread = card.unreadMessageCounters.main.count + card.unreadMessageCounters.work.count;
-  const { chats } = useWorkStores();
+  const { chats, board } = useWorkStores();
   // The chat's reads start as the card is pressed (or opened from the keyboard), while the drawer's
   // code is still on its way: its pane then finds them read or under way.
   const prefetchChats = () => chats.prefetch(card);
   return (
     <Link
-      to={taskPath(card.id, { projectId: card.project.id })}
+      to={board.scope?.kind === 'all' ? taskPath(card.id, allBoardQuery(board.filter)) : taskPath(card.id, { projectId: card.project.id })}
       onPointerDown={prefetchChats}
       onClick={prefetchChats}
       className={styles.card}

@@ -1,6 +1,6 @@
 import { Button, Dropdown, Option, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
 import { AddRegular } from '@fluentui/react-icons';
-import { BREAKPOINTS, projectPath } from '@negayno/shared/contract';
+import { BREAKPOINTS, projectPath, type ProjectListItem } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { useWorkStores } from '@negayno/shared/work-stores';
 import { LoadFailed } from '@negayno/shared/ui';
@@ -59,7 +59,7 @@ const useStyles = makeStyles({
  */
 export const ProjectNav = observer(function ProjectNav(props: { currentId: number | null }) {
   const { session } = useStores();
-  const { projects } = useWorkStores();
+  const { projects, board } = useWorkStores();
   const { t } = useTranslation('board');
   const styles = useStyles();
   const navigate = useNavigate();
@@ -68,7 +68,8 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
   const current = projects.member.find((project) => project.id === props.currentId);
   const narrow = useNarrowerThan(BREAKPOINTS.md);
   const selectButton = useClippedDropdownButton(current?.name ?? '');
-  const total = (counters: number[]) => counters.reduce((sum, count) => sum + count, 0);
+  // The board shown counts its projects' tasks live; the list's counters (read with the list) count the rest.
+  const total = (project: ProjectListItem) => board.taskCounts?.get(project.id) ?? project.counters.reduce((sum, count) => sum + count, 0);
 
   // Rendered only for those who may create: the dialog's chunk is the client role's (role-chunks.tsx).
   const dialog = canCreate && <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />;
@@ -120,7 +121,9 @@ export const ProjectNav = observer(function ProjectNav(props: { currentId: numbe
             <span className={styles.name} title={project.name}>
               {project.name}
             </span>
-            <span className={styles.count}>{total(project.counters)}</span>
+            <span className={styles.count} data-testid="project-count">
+              {total(project)}
+            </span>
           </Link>
         ))}
         {canCreate && (

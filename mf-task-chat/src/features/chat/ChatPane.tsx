@@ -33,9 +33,7 @@ function useGalleryEvent(): void {
   useEffect(() => {
     const open = (event: Event) => {
       const { files, start, opener } = (event as CustomEvent<OpenGalleryDetail>).detail;
-      void import('../task-drawer/attachments/gallery').then(({ openGallery }) =>
-        openGallery(files, start, opener?.closest<HTMLElement>('[data-testid="task-drawer"]') ?? document.body, () => opener?.focus()),
-      );
+      void import('../task-drawer/attachments/gallery').then(({ openGallery }) => openGallery(files, start, () => opener?.focus()));
     };
     window.addEventListener(OPEN_GALLERY_EVENT, open);
     return () => window.removeEventListener(OPEN_GALLERY_EVENT, open);

@@ -4,7 +4,7 @@
  * quiet), the emoji button and send. Files of types the spec does not allow are dropped silently;
  * nothing can be sent while the chat is read-only.
  */
-import { Button, Text, Tooltip, makeStyles, tokens } from '@negayno/shared/fluent';
+import { Button, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
 import { Popover, PopoverSurface, PopoverTrigger } from '@negayno/shared/fluent-drawers';
 import {
   AttachRegular,
@@ -17,6 +17,7 @@ import {
   CheckmarkRegular,
 } from '@fluentui/react-icons';
 import { EMOJIS, fileKindOf } from '@negayno/shared/contract';
+import { EMOJI_KEYS, emojiDrawable } from './emoji-text';
 import { formatFileSize, fullName } from '@negayno/shared/lib';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
@@ -86,6 +87,9 @@ const useStyles = makeStyles({
   },
   emojis: { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: tokens.spacingHorizontalXS },
   emoji: { fontSize: tokens.fontSizeBase500, minWidth: 'auto' },
+  /** Where no emoji font draws, the picker lists their names: two columns of plain text. */
+  emojisInWords: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  emojiInWords: { fontSize: tokens.fontSizeBase300, justifyContent: 'flex-start' },
   hidden: { display: 'none' },
   readOnly: { color: tokens.colorNeutralForeground3, textAlign: 'center', padding: tokens.spacingVerticalS },
 });
@@ -274,10 +278,18 @@ export const Composer = observer(function Composer(props: { chat: ChatStore }) {
             </Tooltip>
           </PopoverTrigger>
           <PopoverSurface>
-            <div className={styles.emojis} role="group" aria-label={t('emoji')}>
+            <div className={mergeClasses(styles.emojis, !emojiDrawable() && styles.emojisInWords)} role="group" aria-label={t('emoji')}>
               {EMOJIS.map((emoji) => (
-                <Button key={emoji} appearance="subtle" className={styles.emoji} onClick={() => insert(emoji)} aria-label={emoji} data-testid="composer-emoji">
-                  {emoji}
+                <Button
+                  key={emoji}
+                  appearance="subtle"
+                  className={mergeClasses(styles.emoji, !emojiDrawable() && styles.emojiInWords)}
+                  onClick={() => insert(emoji)}
+                  aria-label={`${emoji} ${t(`emojiName.${EMOJI_KEYS[emoji]}`)}`}
+                  data-testid="composer-emoji"
+                  data-emoji={emoji}
+                >
+                  {emojiDrawable() ? emoji : t(`emojiName.${EMOJI_KEYS[emoji]}`)}
                 </Button>
               ))}
             </div>

@@ -7,7 +7,15 @@
  */
 import { AvatarGroup, AvatarGroupItem, Avatar, Button, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
 import { AvatarGroupPopover } from '@negayno/shared/fluent-drawers';
-import { ArrowClockwiseRegular, ArrowReplyRegular, DismissRegular, DocumentRegular, ErrorCircleRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import {
+  ArrowClockwiseRegular,
+  ArrowReplyRegular,
+  CloudOffRegular,
+  DismissRegular,
+  DocumentRegular,
+  ErrorCircleRegular,
+  MoreHorizontalRegular,
+} from '@fluentui/react-icons';
 import {
   AVATAR_GROUP_MAX,
   escapeHtml,
@@ -20,10 +28,11 @@ import {
   type ParentMessage,
 } from '@negayno/shared/contract';
 import { formatDateTime, formatFileSize, fullName, messageToHtml, sanitizeHtml } from '@negayno/shared/lib';
-import { memo, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
-import { type FileErrorItem, type TempMessage } from '@negayno/shared/work-stores';
+import { WAITING_CODE, type FileErrorItem, type TempMessage } from '@negayno/shared/work-stores';
 import { ROLE_COLORS, timeOf } from './chat-format';
+import { emojiDrawable, emojiKey } from './emoji-text';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', padding: `${tokens.spacingVerticalXS} 0`, maxWidth: '100%' },
@@ -84,6 +93,20 @@ const useStyles = makeStyles({
   reactions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, marginTop: tokens.spacingVerticalXS },
   reaction: { minWidth: 'auto', gap: tokens.spacingHorizontalXXS, padding: `0 ${tokens.spacingHorizontalS}`, borderRadius: tokens.borderRadiusCircular },
   reactionGroup: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  receipts: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    padding: `0 ${tokens.spacingHorizontalXXS}`,
+    border: 'none',
+    borderRadius: tokens.borderRadiusMedium,
+    background: 'none',
+    color: 'inherit',
+    font: 'inherit',
+    cursor: 'pointer',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
+  receiptsLine: { flexBasis: '100%', textAlign: 'end' },
   reactionMine: { backgroundColor: tokens.colorBrandBackground2Hover, border: `1px solid ${tokens.colorBrandStroke1}` },
   image: {
     display: 'block',
@@ -126,6 +149,7 @@ const useStyles = makeStyles({
   },
   more: { position: 'absolute', top: '2px', insetInlineEnd: '2px', opacity: 0, minWidth: 'auto' },
   error: { color: tokens.colorPaletteRedForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  waiting: { color: tokens.colorNeutralForeground2, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   spacer: { width: '32px', flexShrink: 0 },
 });
 
@@ -154,6 +178,38 @@ function People(props: { people: ChatPerson[]; label: string; size: 16 | 20; tes
         </AvatarGroupPopover>
       )}
     </AvatarGroup>
+  );
+}
+
+/**
+ * Who has read the message (issue 33): the faces say it on hover and on focus ("Прочитали: Ірина,
+ * Сергій"), and a press writes it out under the message, for touch screens and for reading at leisure.
+ */
+function ReadReceipts(props: { readers: ChatPerson[] }) {
+  const styles = useStyles();
+  const { t } = useTranslation('chat');
+  const [shown, setShown] = useState(false);
+  const label = t('readBy', { names: props.readers.map(fullName).join(', ') });
+  const faces = props.readers.slice(0, AVATAR_GROUP_MAX.default);
+  const more = props.readers.length - faces.length;
+  return (
+    <>
+      <Tooltip content={label} relationship="label">
+        <button type="button" className={styles.receipts} aria-expanded={shown} onClick={() => setShown(!shown)} data-testid="message-readers">
+          <AvatarGroup layout="stack" size={16} aria-hidden>
+            {faces.map((person) => (
+              <AvatarGroupItem key={person.id} name={fullName(person)} image={person.avatarUrl ? { src: person.avatarUrl } : undefined} />
+            ))}
+          </AvatarGroup>
+          {more > 0 && <span aria-hidden>+{more}</span>}
+        </button>
+      </Tooltip>
+      {shown && (
+        <span className={styles.receiptsLine} data-testid="message-readers-line">
+          {label}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -318,6 +374,9 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 {message.emoji.map((reaction) => {
                   const names = reaction.authors.map(fullName).join(', ');
                   const reacted = reaction.authors.some((person) => person.id === props.me);
+                  const key = emojiKey(reaction.emoji);
+                  const name = key ? t(`emojiName.${key}`) : reaction.emoji;
+                  const count = reaction.authors.length;
                   return (
                     <span key={reaction.emoji} className={styles.reactionGroup}>
                       <Tooltip content={t('reactedBy', { emoji: reaction.emoji, names })} relationship="description">
@@ -325,12 +384,16 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                           size="small"
                           className={mergeClasses(styles.reaction, reacted && styles.reactionMine)}
                           aria-pressed={reacted}
+                          aria-label={t(reacted ? 'reactionMine' : 'reaction', { emoji: reaction.emoji, name, count })}
                           disabledFocusable={!props.writable}
                           onClick={() => handlers.onReact(message, reaction.emoji)}
                           data-testid="reaction"
                           data-emoji={reaction.emoji}
                         >
-                          {reaction.emoji} {reaction.authors.length}
+                          {/* Where the system draws no emoji, the chip says it in words ("thumbs up 1", not "▯ 1"). */}
+                          <span aria-hidden data-testid="reaction-text">
+                            {emojiDrawable() ? reaction.emoji : name} {count}
+                          </span>
                         </Button>
                       </Tooltip>
                       <People people={reaction.authors} label={names} size={16} testId="reaction-authors" />
@@ -346,9 +409,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           <time dateTime={new Date(message.dateCreate * 1000).toISOString()} title={formatDateTime(message.dateCreate, props.language)}>
             {timeOf(message.dateCreate, props.language)}
           </time>
-          {message.readers.length > 0 && (
-            <People people={message.readers} label={t('readBy', { names: message.readers.map(fullName).join(', ') })} size={16} testId="message-readers" />
-          )}
+          {message.readers.length > 0 && <ReadReceipts readers={message.readers} />}
         </div>
         {props.hasMenu && (
           <Button
@@ -374,9 +435,16 @@ export function TempItem(props: { temp: TempMessage; errorCode: string | null; o
   const styles = useStyles();
   const { t } = useTranslation('chat');
   const { temp } = props;
+  // Unsent for want of a connection: it goes by itself once the connection is back (issue 33).
+  const waiting = temp.status === 'sending' && props.errorCode === WAITING_CODE;
   return (
     <div className={mergeClasses(styles.row, styles.mine)}>
-      <article className={mergeClasses(styles.bubble, styles.bubbleMine)} data-testid="temp-message" data-status={temp.status} data-temp-id={temp.id}>
+      <article
+        className={mergeClasses(styles.bubble, styles.bubbleMine)}
+        data-testid="temp-message"
+        data-status={waiting ? 'waiting' : temp.status}
+        data-temp-id={temp.id}
+      >
         {temp.quote && <blockquote className={styles.quote}>{temp.quote}</blockquote>}
         {temp.file && (
           <div className={styles.file}>
@@ -388,7 +456,14 @@ export function TempItem(props: { temp: TempMessage; errorCode: string | null; o
         )}
         {temp.message && <div className={styles.text} dangerouslySetInnerHTML={{ __html: messageToHtml(temp.message) }} />}
         <div className={styles.meta}>
-          {temp.status === 'sending' ? (
+          {waiting ? (
+            <span className={styles.waiting} role="status" data-testid="temp-waiting">
+              <CloudOffRegular aria-hidden /> {t('waiting')}
+              <Button size="small" appearance="transparent" icon={<DismissRegular />} onClick={props.onCancel} data-testid="temp-cancel">
+                {t('cancelSend')}
+              </Button>
+            </span>
+          ) : temp.status === 'sending' ? (
             <span role="status">{t('sending')}</span>
           ) : (
             <span className={styles.error} role="alert" data-testid="temp-error" data-code={props.errorCode ?? ''}>

@@ -5,6 +5,7 @@
 import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@negayno/shared/fluent';
 import { ArrowClockwiseRegular, ArrowReplyRegular, CopyRegular, DeleteRegular, EditRegular, EmojiRegular, TextQuoteRegular } from '@fluentui/react-icons';
 import { EMOJIS, type ChatMessage, type Emoji } from '@negayno/shared/contract';
+import { EMOJI_KEYS, emojiDrawable } from './emoji-text';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import type { MenuItems } from './menu-rules';
@@ -73,8 +74,14 @@ export function MessageMenu(props: { open: OpenMenu | null; onClose: () => void;
               <MenuPopover>
                 <MenuList>
                   {EMOJIS.map((emoji) => (
-                    <MenuItem key={emoji} onClick={run(() => actions.react(message, emoji))} data-testid="menu-emoji" data-emoji={emoji}>
-                      <span className={styles.emoji}>{emoji}</span>
+                    <MenuItem
+                      key={emoji}
+                      onClick={run(() => actions.react(message, emoji))}
+                      aria-label={`${emoji} ${t(`emojiName.${EMOJI_KEYS[emoji]}`)}`}
+                      data-testid="menu-emoji"
+                      data-emoji={emoji}
+                    >
+                      <span className={styles.emoji}>{emojiDrawable() ? emoji : t(`emojiName.${EMOJI_KEYS[emoji]}`)}</span>
                     </MenuItem>
                   ))}
                 </MenuList>

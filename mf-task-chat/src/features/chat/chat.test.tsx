@@ -7,6 +7,7 @@ import { tabBadge } from './chat-format';
 import { allowedFiles, Composer, enterAction } from './Composer';
 import { MessageItem, type MessageHandlers } from './MessageItem';
 import { menuItems } from './menu-rules';
+import { resetEmojiDrawable } from './emoji-text';
 
 const ME = 7;
 const NOW = 1_800_000_000;
@@ -213,7 +214,46 @@ describe('MessageItem', () => {
     const stack = screen.getByTestId('reaction-authors');
     expect(stack.querySelectorAll('.fui-AvatarGroupItem').length).toBe(6);
     expect(within(stack).getByRole('button')).toHaveTextContent('+2');
-    expect(screen.getByTestId('message-readers')).toHaveAttribute('aria-label', 'Read by P0 X, P1 X');
+    // Read receipts (issue 33): a button named by who read, its tooltip on focus, its line on a press.
+    const receipts = screen.getByRole('button', { name: 'Read by: P0 X, P1 X' });
+    expect(receipts).toHaveAttribute('data-testid', 'message-readers');
+    expect(screen.queryByTestId('message-readers-line')).toBeNull();
+    fireEvent.click(receipts);
+    expect(screen.getByTestId('message-readers-line')).toHaveTextContent('Read by: P0 X, P1 X');
+    expect(receipts).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('names a reaction chip in words, and writes it in words where the system draws no emoji', async () => {
+    const me = { id: ME, firstname: 'Me', lastname: 'Myself', avatarUrl: null, color: '#000' };
+    const other = { id: 9, firstname: 'Ira', lastname: 'K', avatarUrl: null, color: '#000' };
+    const item = (language: 'uk' | 'en') => (
+      <MessageItem
+        message={message({
+          emoji: [
+            { emoji: '👍', authors: [me] },
+            { emoji: '🔥', authors: [other, me].slice(0, 1) },
+          ],
+        })}
+        mine={false}
+        me={ME}
+        language={language}
+        highlighted={false}
+        writable
+        hasMenu
+        canRestore={false}
+        handlers={noHandlers}
+      />
+    );
+    resetEmojiDrawable(true);
+    const { unmount } = await renderInApp(item('en'), { language: 'en' });
+    expect(screen.getByRole('button', { name: '👍 thumbs up: 1, you reacted' })).toHaveTextContent('👍 1');
+    expect(screen.getByRole('button', { name: '🔥 fire: 1' })).toBeInTheDocument();
+    unmount();
+    resetEmojiDrawable(false);
+    await renderInApp(item('uk'), { language: 'uk' });
+    expect(screen.getByRole('button', { name: '👍 палець угору: 1, зокрема ви' })).toHaveTextContent('палець угору 1');
+    expect(screen.getAllByTestId('reaction-text').map((chip) => chip.textContent)).toEqual(['палець угору 1', 'вогонь 1']);
+    resetEmojiDrawable(null);
   });
 });
 

@@ -3,10 +3,10 @@
  * performer's estimate, the sm's offer editor and the pm's progress.
  */
 import { URGENCY_LEVELS, type TaskActionName } from '@negayno/shared/contract';
-import { Field, makeStyles, tokens } from '@negayno/shared/fluent';
-import { Checkbox } from '@negayno/shared/fluent-drawers';
+import { makeStyles, tokens } from '@negayno/shared/fluent';
 import { useTranslation } from '@negayno/shared/i18n';
 import { parseDayMonthYear } from './dates';
+import { PerformerChoice } from './PerformerChoice';
 import { lines, type ActionFieldsProps, type Values } from './role-forms';
 
 const useStyles = makeStyles({
@@ -20,18 +20,14 @@ export function Fields(props: ActionFieldsProps) {
   switch (action) {
     case 'to-estimation':
       return (
-        <Field label={t('field.performers')} required validationMessage={props.fieldError('performerIds')}>
-          {props.performers.length === 0 && t('noPerformers')}
-          {props.performers.map((performer) => (
-            <Checkbox
-              key={performer.id}
-              label={`${performer.firstname} ${performer.lastname}${performer.nickname ? ` (@${performer.nickname})` : ''}`}
-              checked={props.chosen.includes(performer.id)}
-              onChange={(_e, data) => props.setChosen((list) => (data.checked ? [...list, performer.id] : list.filter((id) => id !== performer.id)))}
-              data-testid={`performer-${performer.id}`}
-            />
-          ))}
-        </Field>
+        <PerformerChoice
+          label={t('field.performers')}
+          empty={t('noPerformers')}
+          performers={props.performers}
+          chosen={props.chosen}
+          setChosen={props.setChosen}
+          fieldError={props.fieldError}
+        />
       );
     case 'finish-evaluation':
       return (

@@ -7,7 +7,7 @@
 import { Skeleton, SkeletonItem, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
 import { DrawerBody } from '@negayno/shared/fluent-panels';
 import { Tab, TabList } from '@negayno/shared/fluent-drawers';
-import { BREAKPOINTS, ROUTES, TASK_PANEL_WIDTH, projectPath, type TaskCard } from '@negayno/shared/contract';
+import { BREAKPOINTS, ROUTES, TASK_PANEL_WIDTH, allBoardPath, overAllBoard, projectPath, type TaskCard } from '@negayno/shared/contract';
 import { navigate } from '@negayno/shared/lib';
 import { LoadFailed, SideDrawer, useNarrowerThan, useSearchParams } from '@negayno/shared/ui';
 import { autorun } from 'mobx';
@@ -111,8 +111,8 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
 
   useLiveTask(props.taskId, {
     onTask: () => {
-      void store.load(props.taskId);
-      descriptionStore.refreshHistory();
+      // The history is asked again only where the task, as read again, still lets the viewer see it.
+      void store.load(props.taskId).then(() => descriptionStore.refreshHistory(store.task?.id === props.taskId && store.task.can.edit));
     },
     onFiles: () => void filesStore.load(),
   });
@@ -122,7 +122,8 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
     // Spec 2: closing clears the cached task, so the next open asks the server again.
     store.clear();
     filesStore.show(null);
-    navigate(projectId ? projectPath(projectId) : ROUTES.home);
+    // Back to the board it was opened from: the staff's all-projects board, or the project's.
+    navigate(overAllBoard(params) ? allBoardPath(params) : projectId ? projectPath(projectId) : ROUTES.home);
   };
   const openHistory = () => {
     setHistoryOpen(true);

@@ -45,9 +45,7 @@ export const AttachmentsSection = observer(function AttachmentsSection(props: { 
 
   // The gallery and its styles load on the first open: most visits never open it.
   const open = (file: TaskFile, opener: HTMLElement | null) =>
-    void import('./gallery').then(({ openGallery }) =>
-      openGallery(store.files, file, opener?.closest<HTMLElement>('[data-testid="task-drawer"]') ?? document.body, () => opener?.focus()),
-    );
+    void import('./gallery').then(({ openGallery }) => openGallery(store.files, file, () => opener?.focus()));
 
   return (
     <section className={styles.section} aria-labelledby="task-files-title" data-testid="task-files">

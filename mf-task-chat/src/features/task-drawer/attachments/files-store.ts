@@ -24,9 +24,13 @@ export class FilesStore {
   files: TaskFile[] = [];
   status: LoadStatus = 'idle';
   uploads: PendingUpload[] = [];
+  /** Each load's number: only the newest load's answer lands. */
+  private loads = 0;
+  /** Files this browser uploaded, with the number of the newest load when each arrived. */
+  private added = new Map<number, number>();
 
   constructor() {
-    makeAutoObservable(this);
+    makeAutoObservable<FilesStore, 'loads' | 'added'>(this, { loads: false, added: false });
     rootStore.session.onCleared(() => this.show(null));
   }
 
@@ -36,6 +40,7 @@ export class FilesStore {
     this.files = [];
     this.uploads = [];
     this.status = 'idle';
+    this.added.clear();
     if (taskId !== null) void this.load();
   }
 
@@ -43,12 +48,23 @@ export class FilesStore {
     const taskId = this.taskId;
     if (taskId === null) return;
     if (this.status !== 'ready') this.status = 'loading';
-    const result = await settle(call(endpoints.files.list, { params: { id: taskId } }, { name: `get-files-${taskId}` }));
+    // Not shared with a request already in flight: a socket event after an upload must see that upload
+    // (two files picked at once: the second file's event used to join the first one's older request).
+    const load = (this.loads += 1);
+    const result = await settle(call(endpoints.files.list, { params: { id: taskId } }));
     runInAction(() => {
-      if (this.taskId !== taskId) return;
-      if (result.status === 'ready') this.files = result.answer;
+      if (this.taskId !== taskId || load !== this.loads) return;
+      if (result.status === 'ready') this.files = this.withRecentUploads(result.answer, load);
       this.status = result.status === 'gone' ? 'error' : result.status;
     });
+  }
+
+  /** The server's list, plus the files uploaded here after that list was asked for. */
+  private withRecentUploads(answer: TaskFile[], load: number): TaskFile[] {
+    const listed = new Set(answer.map((file) => file.id));
+    const recent = this.files.filter((file) => !listed.has(file.id) && (this.added.get(file.id) ?? -1) >= load);
+    for (const [id, at] of this.added) if (at < load || listed.has(id)) this.added.delete(id);
+    return [...answer, ...recent];
   }
 
   /** Each file on its own; folders and files of types outside the table never leave the browser. */
@@ -80,6 +96,7 @@ export class FilesStore {
       runInAction(() => {
         if (this.taskId !== taskId) return;
         this.uploads = this.uploads.filter((upload) => upload !== entry);
+        this.added.set(stored.id, this.loads);
         if (!this.files.some((known) => known.id === stored.id)) this.files.push(stored);
       });
     } catch (error) {

@@ -5,7 +5,7 @@
  * Double tap (300 ms), double click (500 ms) and the keyboard step (50 px) are the library's own
  * timings, which match the spec's.
  */
-import { opensInGallery, type TaskFile } from '@negayno/shared/contract';
+import { escapeHtml, opensInGallery, type TaskFile } from '@negayno/shared/contract';
 import lightGallery from 'lightgallery';
 import type { GalleryItem } from 'lightgallery/lg-utils';
 import lgThumbnail from 'lightgallery/plugins/thumbnail';
@@ -50,36 +50,48 @@ export function galleryFilesOf<F extends GalleryFile>(files: F[]): F[] {
   return files.filter((file) => opensInGallery(file.name));
 }
 
+/** The caption under a slide: the file's name (issue 33), escaped; the library writes it as HTML. */
+function captionOf(file: GalleryFile): string {
+  return `<p class="lg-file-name" data-testid="gallery-name">${escapeHtml(file.name)}</p>`;
+}
+
 function slideOf(file: GalleryFile): GalleryItem {
   if (file.kind === 'video') {
     return {
       // lightGallery types the attributes as a whole video element; it only copies the ones given.
       video: { source: [{ src: file.url, type: 'video/mp4' }], tracks: [], attributes: { preload: 'metadata', controls: true } as unknown as HTMLVideoElement },
       thumb: file.thumb ?? '',
-      subHtml: '',
+      subHtml: captionOf(file),
       downloadUrl: `${file.url}?download=1`,
       alt: file.name,
     };
   }
-  return { src: file.url, thumb: file.thumb ?? file.url, subHtml: '', downloadUrl: `${file.url}?download=1`, alt: file.name };
+  return { src: file.url, thumb: file.thumb ?? file.url, subHtml: captionOf(file), downloadUrl: `${file.url}?download=1`, alt: file.name };
 }
 
 let current: GalleryInstance | null = null;
 
+/** Tabster's mark (Fluent's useDangerousNeverHidden_unstable) of a top-level element an open modal leaves visible. */
+const NEVER_HIDDEN = 'data-tabster-never-hide';
+
 /**
- * Opens the gallery on one file inside `container` (the task drawer: a modal keeps focus and clicks to
- * itself, so the gallery must live within it); `onClosed` gets focus back to where the user was.
+ * Opens the gallery on one file over the whole viewport (issue 33: inside the task drawer it covered
+ * the drawer alone, whose transform holds a fixed layer to its own box). The layer is a child of the
+ * body, marked for the drawer's modal not to hide it from assistive technology while it is open;
+ * `onClosed` gets focus back to where the user was.
  */
-export function openGallery(files: GalleryFile[], start: GalleryFile, container: HTMLElement, onClosed: () => void): void {
+export function openGallery(files: GalleryFile[], start: GalleryFile, onClosed: () => void): void {
   current?.destroy();
   const slides = galleryFilesOf(files);
-  // A layer over the whole screen (or the whole drawer) holding lightGallery's "inline" container.
+  // A layer over the whole screen holding lightGallery's "inline" container.
   const layer = document.createElement('div');
-  layer.style.cssText = 'position: fixed; inset: 0; z-index: 10;';
+  layer.style.cssText = 'position: fixed; inset: 0; z-index: 1000000;';
+  layer.setAttribute(NEVER_HIDDEN, '');
+  layer.dataset.testid = 'gallery';
   const host = document.createElement('div');
   host.style.cssText = 'width: 100%; height: 100%;';
   layer.appendChild(host);
-  container.appendChild(layer);
+  document.body.appendChild(layer);
   // Escape closes the gallery only: the drawer around it must not hear it and close as well.
   layer.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;

@@ -5,7 +5,7 @@
 import { Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { CheckmarkCircleRegular, TextDescriptionRegular } from '@fluentui/react-icons';
 import type { Task } from '@negayno/shared/contract';
-import { isEmptyHtml, sanitizeHtml } from '@negayno/shared/lib';
+import { descriptionToHtml, isEmptyHtml } from '@negayno/shared/lib';
 import { EmptyState } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
@@ -25,7 +25,8 @@ export const DescriptionSection = observer(function DescriptionSection(props: { 
   const styles = useStyles();
   const descriptionStyles = useDescriptionStyles();
   const { store, task } = props;
-  const html = useMemo(() => (isEmptyHtml(store.description) ? '' : sanitizeHtml(store.description)), [store.description]);
+  // Read-only: addresses typed as text are links, as in the chat (issue 33).
+  const html = useMemo(() => (isEmptyHtml(store.description) ? '' : descriptionToHtml(store.description)), [store.description]);
   const editable = task.can.edit && task.dateArchived === null;
 
   return (

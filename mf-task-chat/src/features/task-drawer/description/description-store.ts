@@ -42,8 +42,17 @@ export class DescriptionStore {
     if (taskId !== null && description !== null) cacheDescription(taskId, description);
   }
 
-  /** After a live `task.update`: the history, if it was shown, may have grown in another browser. */
-  refreshHistory(): void {
+  /**
+   * After a live `task.update`, with the task's `can.edit` as read again: the history, if it was shown,
+   * may have grown in another browser. Once the task may no longer be edited (it left column 1) the
+   * history is not the viewer's to read: nothing is asked (the server would answer 403), and it is dropped.
+   */
+  refreshHistory(allowed: boolean): void {
+    if (!allowed) {
+      this.history = [];
+      this.historyStatus = 'idle';
+      return;
+    }
     if (this.historyStatus !== 'idle') void this.loadHistory();
   }
 
