@@ -195,6 +195,10 @@ export interface TaskDocumentsTable {
   offer_id: number | null;
   date_start: Timestamp | null;
   date_deadline: Timestamp | null;
+  /** The client's rejection of an offer version (issue 33). */
+  rejected_by: number | null;
+  rejected_at: Timestamp | null;
+  reject_reason: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -68,7 +68,7 @@ import {
   type OpsStaffMember,
   type OpsStaffPage,
 } from './ops.js';
-import { actionBody, documentActionParam, taskActionParam, type TaskActions, type TaskDocument, type TaskLedger } from './workflow.js';
+import { actionBody, documentActionParam, taskActionParam, type TaskActions, type TaskDocument, type TaskEstimate, type TaskLedger } from './workflow.js';
 
 const id = {
   project: idParam('project'),
@@ -230,6 +230,7 @@ export const endpoints = {
     documents: endpoint('GET', '/task/:id/documents', { params: { id: id.task } }).answers<TaskDocument[]>(),
     versions: endpoint('GET', '/document/:id/versions', { params: { id: id.document } }).answers<TaskDocument[]>(),
     ledger: endpoint('GET', '/task/:id/ledger', { params: { id: id.task } }).answers<TaskLedger>(),
+    estimates: endpoint('GET', '/task/:id/estimates', { params: { id: id.task } }).answers<TaskEstimate[]>(),
   },
   /** The task drawer's edits (spec 4 "Task editing"): each answers the task as it now is. */
   taskEditing: {

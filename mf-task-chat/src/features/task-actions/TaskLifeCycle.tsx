@@ -18,6 +18,8 @@ import { loadRoleForms } from './role-forms';
 
 // Tips are the client's, after a rating: they come with the client's action forms (role-forms.ts).
 const TipsDialog = lazy(() => import(/* webpackChunkName: "client-role" */ './TipsDialog').then((module) => ({ default: module.TipsDialog })));
+// The estimate is the staff's (issue 33): it comes with their action forms, never in a client's drawer.
+const EstimateCard = lazy(() => import(/* webpackChunkName: "staff" */ '../documents/EstimateCard').then((module) => ({ default: module.EstimateCard })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalM },
@@ -116,6 +118,11 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
       {tipping && (
         <Suspense fallback={<Spinner size="small" label={t('common:loading')} />}>
           <TipsDialog performers={tipped} currency={currency} store={store} onClose={() => setTipping(false)} />
+        </Suspense>
+      )}
+      {store.estimates.length > 0 && (
+        <Suspense fallback={<Spinner size="small" label={t('common:loading')} />}>
+          <EstimateCard estimates={store.estimates} />
         </Suspense>
       )}
       {store.contract && <ContractCard document={store.contract} />}

@@ -12,6 +12,7 @@ import {
   type TaskActions,
   type TaskCard,
   type TaskDocument,
+  type TaskEstimate,
   type TaskLedger,
 } from '@negayno/shared/contract';
 import type { WorkflowConfig } from '../../config.js';
@@ -26,14 +27,16 @@ import { taskLedger, type EscrowService } from '../money/index.js';
 import type { ProjectAccess, ProjectsService } from '../projects/index.js';
 import type { TasksService } from '../tasks/index.js';
 import type { WorkflowNotifier } from './notifier.js';
-import { actorsOf, canSeeDocuments, canSeePrices, canSeeTaskLedger } from './policy.js';
-import { toDocument } from './presenters.js';
+import { actorsOf, canSeeDocuments, canSeeEstimates, canSeePrices, canSeeTaskLedger } from './policy.js';
+import { toDocument, toEstimate } from './presenters.js';
 import {
   allPerformers,
   currentDocument,
   deleteTask,
   documentsOfTask,
+  estimatesOfTask,
   findDocument,
+  namesOf,
   lockTask,
   readTask,
   peopleOfTask,
@@ -127,7 +130,7 @@ export class WorkflowService {
     const actions: TaskActionName[] = [];
     for (const name of TASK_ACTIONS) if (await this.allows(this.db, name, task, actors)) actions.push(name);
     const performers = actions.includes('to-estimation') ? await allPerformers(this.db) : [];
-    return { taskId, actions, performers, seeLedger: canSeeTaskLedger(viewer.access) };
+    return { taskId, actions, performers, seeLedger: canSeeTaskLedger(viewer.access), seeEstimates: canSeeEstimates(viewer.access) };
   }
 
   /** `GET /task/{id}/documents`: the current offer and the contract; guests see none, prices per spec 6. */
@@ -155,6 +158,13 @@ export class WorkflowService {
     return taskLedger(this.db, taskId, await projectCurrency(this.db, viewer.access.projectId));
   }
 
+  /** `GET /task/{id}/estimates`: the performers' estimates, newest first; never a client's to read (issue 33). */
+  async estimates(user: AuthUser, taskId: number): Promise<TaskEstimate[]> {
+    const viewer = await this.viewerOf(user, taskId);
+    if (!canSeeEstimates(viewer.access)) throw new AppError('access_denied');
+    return (await estimatesOfTask(this.db, taskId)).map(toEstimate);
+  }
+
   private async present(viewer: Viewer, taskId: number, rows: DocumentRow[], currentOfferId: number | null): Promise<TaskDocument[]> {
     const task = await this.lock(this.db, taskId);
     const actors = await this.actorsIn(this.db, viewer, task);
@@ -169,6 +179,7 @@ export class WorkflowService {
       .orderBy('tp.created_at')
       .execute();
     const now = new Date();
+    const rejecters = await namesOf(this.db, [...new Set(rows.flatMap((row) => (row.rejected_by === null ? [] : [row.rejected_by])))]);
     return rows.map((row) =>
       toDocument(row, {
         seesPrices: canSeePrices(viewer.access),
@@ -177,6 +188,7 @@ export class WorkflowService {
         offerExpiration: task.date_offer_expiration,
         datePause: task.date_pause,
         performers: performers.map((p) => ({ id: p.id, firstname: p.firstname, lastname: p.lastname, dateFinish: toUnixOrNull(p.date_finish) })),
+        rejecters,
         can,
       }),
     );
