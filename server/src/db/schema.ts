@@ -363,6 +363,8 @@ export interface PaymentOrdersTable {
   fee: number;
   currency: Currency;
   status: Generated<PaymentOrderStatus>;
+  /** The app page the payer returns to (`/task/{id}`, issue 33); null: the board or the project. */
+  return_path: string | null;
   created_at: DefaultTimestamp;
   settled_at: Date | null;
 }

@@ -2,11 +2,11 @@
  * The demo a fresh `npm start` shows: every status on the boards, an offer waiting for the client with
  * two versions, contracts for the accepted work, money that adds up, and a second start that seeds nothing.
  */
-import type { TaskCard, TaskDocument } from '@negayno/shared/contract';
+import type { PartnerProgram, TaskCard, TaskDocument } from '@negayno/shared/contract';
 import { checkLedger } from '../modules/money/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { dataOf } from '../test/workflow-kit.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { DEMO_BONUS_PERCENT, DEMO_INVITEE_TOP_UP_UAH, DEMO_PASSWORD, seedDemo } from './demo.js';
 
 describe('the demo seed', () => {
   let ctx: TestContext;
@@ -42,6 +42,25 @@ describe('the demo seed', () => {
     expect(contract).toMatchObject({ cost: 18_000 * 100, progress: 40 });
     const ledger = dataOf<{ inEscrow: number }>(await ctx.get(`/api/task/${paid.id}/ledger`, { cookie }));
     expect(ledger.inEscrow).toBe(18_000 * 100);
+  });
+
+  it("shows a partner tab that adds up: the admin's promo code, the one person she invited and the bonus on his top-up (issue 33)", async () => {
+    const partner = dataOf<PartnerProgram>(await ctx.get('/api/user/partner-program', { cookie }));
+    expect(partner).toEqual({
+      promoCode: 'ADMIN-DEMO',
+      invitedCount: 1,
+      bonusEarned: (DEMO_INVITEE_TOP_UP_UAH * 100 * partner.bonusPercent) / 100,
+      bonusPercent: DEMO_BONUS_PERCENT,
+      currency: 'UAH',
+    });
+    // Every account that earned a bonus has a promo code.
+    const earners = await ctx.db
+      .selectFrom('ledger_transactions as t')
+      .innerJoin('users as u', 'u.id', 't.recipient_id')
+      .select(['u.email', 'u.promo_code'])
+      .where('t.payment_type', '=', 'bonus')
+      .execute();
+    expect(earners).toEqual([{ email: 'admin@demo.test', promo_code: 'ADMIN-DEMO' }]);
   });
 
   it('keeps the ledger whole and seeds only once', async () => {

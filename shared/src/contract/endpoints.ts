@@ -8,6 +8,7 @@ import type { Balance, DescriptionHistoryEntry, PublicUser, Project, ProjectList
 import { endpoint } from './endpoint.js';
 import {
   amountBody,
+  walletPaymentBody,
   closeProjectBody,
   depositBody,
   liqpayCallbackBody,
@@ -151,7 +152,7 @@ export const endpoints = {
     balance: endpoint('GET', '/user/balance', {}).answers<WalletAnswer>(),
     bonusBalance: endpoint('GET', '/user/bonus-balance', {}).answers<Balance>(),
     calculate: endpoint('POST', '/user/balance/calculate', { body: amountBody }).answers<Calculation>(),
-    payment: endpoint('POST', '/user/balance/payment', { body: amountBody }).answers<Checkout>(),
+    payment: endpoint('POST', '/user/balance/payment', { body: walletPaymentBody }).answers<Checkout>(),
     payout: endpoint('POST', '/user/balance/payout', { body: amountBody }).answers<Transaction>(),
     cancelPayout: endpoint('POST', '/user/balance/payout/:number/cancel', { params: { number: id.number } }).answers<Transaction>(),
     debitStat: endpoint('GET', '/user/balance/debit-stat', {}).answers<BalanceStatMonth[]>(),

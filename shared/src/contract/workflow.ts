@@ -254,6 +254,8 @@ export interface TaskActions {
   seeLedger: boolean;
   /** Whether `GET /task/{id}/estimates` is the viewer's to read (staff and performers). */
   seeEstimates: boolean;
+  /** Whether the viewer may tip the task's performers now (decisions 5: a client, once the work is accepted). */
+  tip: boolean;
 }
 
 /** `GET /task/{id}/ledger`: what the task has cost so far, from the ledger. */

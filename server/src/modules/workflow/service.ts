@@ -23,7 +23,7 @@ import type { Unit, UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { toUnixOrNull } from '../../lib/time.js';
 import { postSystemMessage } from '../chats/index.js';
-import { taskLedger, type EscrowService } from '../money/index.js';
+import { canTip, isWorkAccepted, taskLedger, type EscrowService } from '../money/index.js';
 import type { ProjectAccess, ProjectsService } from '../projects/index.js';
 import type { TasksService } from '../tasks/index.js';
 import type { WorkflowNotifier } from './notifier.js';
@@ -38,6 +38,7 @@ import {
   findDocument,
   namesOf,
   lockTask,
+  performerIdsOf,
   readTask,
   peopleOfTask,
   performsTask,
@@ -130,7 +131,12 @@ export class WorkflowService {
     const actions: TaskActionName[] = [];
     for (const name of TASK_ACTIONS) if (await this.allows(this.db, name, task, actors)) actions.push(name);
     const performers = actions.includes('to-estimation') ? await allPerformers(this.db) : [];
-    return { taskId, actions, performers, seeLedger: canSeeTaskLedger(viewer.access), seeEstimates: canSeeEstimates(viewer.access) };
+    // Tips (decisions 5): the client's, on every task whose work they accepted, while it had performers.
+    const tip =
+      canTip(viewer.access.role) &&
+      isWorkAccepted({ status: task.status, archivedFrom: task.archived_from }) &&
+      (await performerIdsOf(this.db, taskId)).length > 0;
+    return { taskId, actions, performers, seeLedger: canSeeTaskLedger(viewer.access), seeEstimates: canSeeEstimates(viewer.access), tip };
   }
 
   /** `GET /task/{id}/documents`: the current offer and the contract; guests see none, prices per spec 6. */
