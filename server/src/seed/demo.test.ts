@@ -2,7 +2,7 @@
  * The demo a fresh `npm start` shows: every status on the boards, an offer waiting for the client with
  * two versions, contracts for the accepted work, money that adds up, and a second start that seeds nothing.
  */
-import type { PartnerProgram, TaskCard, TaskDocument } from '@negayno/shared/contract';
+import type { PartnerProgram, TaskCard, TaskDocument, TaskEstimate } from '@negayno/shared/contract';
 import { checkLedger } from '../modules/money/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { dataOf } from '../test/workflow-kit.js';
@@ -34,6 +34,16 @@ describe('the demo seed', () => {
     const [first, second] = [...versions].sort((a, b) => a.version - b.version);
     expect(second!.workList.length).toBe(first!.workList.length + 1);
     expect(second!.urgencies[0]!.price!).toBeGreaterThan(first!.urgencies[0]!.price!);
+  });
+
+  it("shows the staff the performer's estimate the offer was written from, and a client nothing of it (issue 33)", async () => {
+    const waiting = cards.find((card) => card.status === 'offer')!;
+    expect((await ctx.get(`/api/task/${waiting.id}/estimates`, { cookie })).status).toBe(403);
+    const sm = await ctx.login('sm@demo.test', DEMO_PASSWORD);
+    const [estimate] = dataOf<TaskEstimate[]>(await ctx.get(`/api/task/${waiting.id}/estimates`, { cookie: sm }));
+    expect(estimate).toMatchObject({ performer: { firstname: 'Тарас' } });
+    expect(estimate!.jobItem.length).toBeGreaterThan(0);
+    expect(estimate!.executionTime).toBe(8 * estimate!.jobItem.length);
   });
 
   it('gives accepted work a contract at the price that went into escrow', async () => {

@@ -19,6 +19,7 @@ import {
   attachStaff,
   createChats,
   createDocument,
+  createEstimate,
   createProject,
   createTask,
   createUser,
@@ -396,6 +397,18 @@ export async function seedDemo(db: Db): Promise<boolean> {
           dates: dueDates(demo),
         });
         if (task.date_start_discuss) await seedChats(trx, task.id, demo.status, task.date_start_discuss, people, index);
+        // The performer's estimate the offer was written from (the staff's drawer shows it, issue 33).
+        if (stepIndex(demo.status) >= stepIndex('estimated'))
+          await createEstimate(trx, {
+            task,
+            performer: people.performer,
+            estimate: demo.intro,
+            executionTime: 8 * demo.points.length,
+            executionTimeBase: 6 * demo.points.length,
+            delayStart: 8,
+            jobItems: demo.points,
+            at,
+          });
         if (stepIndex(demo.status) >= stepIndex('offer')) await seedDocuments(trx, task.id, demo, people.sm, at);
         if (demo.escrowUah)
           await seedTaskMoney(

@@ -81,13 +81,16 @@ describe('ActionDialog: each side’s fields come from that side’s chunk', () 
     const older = { ...estimate, id: 2, jobItem: ['Old item'] };
     await openDialog('send-offer', [estimate, older]);
     await waitFor(() => expect(screen.getByTestId('action-field-workList')).toHaveValue('Layout\nForm'));
-    // 24 h of delay and 16 working hours (two days of 8): "Need" in three days, "Wait" in five.
-    // Each is put on the next whole hour.
-    const inHours = (testId: string) => ((parseLocalDateTime((screen.getByTestId(testId) as HTMLInputElement).value) ?? 0) - Date.now() / 1000) / 3600;
+    // 24 h of delay and 16 working hours (two days of 8): "Need" in three days, "Wait" in five, each
+    // at the end of that working day (18:00), never earlier.
+    const value = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+    const inHours = (testId: string) => ((parseLocalDateTime(value(testId)) ?? 0) - Date.now() / 1000) / 3600;
+    expect(value('action-field-deadline2')).toMatch(/T18:00$/);
+    expect(value('action-field-deadline1')).toMatch(/T18:00$/);
     expect(inHours('action-field-deadline2')).toBeGreaterThan(71.9);
-    expect(inHours('action-field-deadline2')).toBeLessThanOrEqual(73);
+    expect(inHours('action-field-deadline2')).toBeLessThanOrEqual(72 + 24);
     expect(inHours('action-field-deadline1')).toBeGreaterThan(119.9);
-    expect(inHours('action-field-deadline1')).toBeLessThanOrEqual(121);
+    expect(inHours('action-field-deadline1')).toBeLessThanOrEqual(120 + 24);
     expect(screen.getByTestId('action-field-deadline3')).toHaveValue('');
   });
 

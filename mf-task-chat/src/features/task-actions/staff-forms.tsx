@@ -11,7 +11,8 @@ import { offerDraftOf } from './offer-draft';
 import { lines, type ActionFieldsProps, type FormContext, type Values } from './role-forms';
 
 const useStyles = makeStyles({
-  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: tokens.spacingHorizontalM },
+  // A deadline's hint (the date in the viewer's words) makes its field taller: the price keeps its height.
+  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
 });
 
 export function Fields(props: ActionFieldsProps) {
