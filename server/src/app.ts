@@ -43,6 +43,24 @@ import { createServices, type Services } from './services.js';
 const SESSION_SWEEP_INTERVAL_MS = 60_000;
 const TRUSTED_PROXY_RANGES = 'loopback, linklocal, uniquelocal';
 
+/** Every module's API routes, mounted under API_ROOT; each takes only the services it names. */
+export const API_ROUTES = [
+  systemRoutes,
+  authRoutes,
+  registrationRoutes,
+  usersRoutes,
+  projectsRoutes,
+  tasksRoutes,
+  filesRoutes,
+  moneyRoutes,
+  workflowRoutes,
+  notificationsRoutes,
+  chatsRoutes,
+  eventsRoutes,
+  opsRoutes,
+  staffingRoutes,
+] as const;
+
 export interface AppDeps {
   /** An open, migrated database; without one the app opens (and migrates, and closes) its own. */
   database?: DatabaseHandle;
@@ -127,24 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   });
 
   // Routes.
-  for (const routes of [
-    systemRoutes,
-    authRoutes,
-    registrationRoutes,
-    usersRoutes,
-    projectsRoutes,
-    tasksRoutes,
-    filesRoutes,
-    moneyRoutes,
-    workflowRoutes,
-    notificationsRoutes,
-    chatsRoutes,
-    eventsRoutes,
-    opsRoutes,
-    staffingRoutes,
-  ]) {
-    await app.register(routes(services), { prefix: API_ROOT });
-  }
+  for (const routes of API_ROUTES) await app.register(routes(services), { prefix: API_ROOT });
   await app.register(avatarFilesRoute(services));
 
   const roomChecks = {

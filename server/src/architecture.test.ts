@@ -93,6 +93,14 @@ describe('server architecture', () => {
     expect(reaching.map((edge) => `${relative(SRC, edge.from)} → ${relative(SRC, edge.target)}`)).toEqual([]);
   });
 
+  it('hands each module only what it names: no module reads the composition root’s whole bag of services', () => {
+    // A routes file that took `Services` could call any service without an import, so the graph
+    // above (and a reader) would not see that dependency; each names its own services instead.
+    const root = join(SRC, 'services.ts');
+    const bagTakers = edges.filter((edge) => partOf(edge.from)?.startsWith('modules/') && edge.target === root);
+    expect(bagTakers.map((edge) => relative(SRC, edge.from))).toEqual([]);
+  });
+
   it('lets modules reach each other only through their front doors', () => {
     const sideDoors = edges.filter((edge) => {
       const to = partOf(edge.target);

@@ -12,12 +12,20 @@ import { UnitOfWork } from './infra/realtime/unit-of-work.js';
 import { AuthService, DeviceCookies, LoginCodes, SessionService } from './modules/auth/index.js';
 import { InvitationsService } from './modules/invitations/index.js';
 import { cardProviderOf, EscrowService, Idempotency, LedgerService, MoneyService, PaymentsService, PayoutsService, Statements } from './modules/money/index.js';
-import { ProjectEditingService, ProjectEvents, ProjectMembersService, ProjectsService, accountPermissionsOf } from './modules/projects/index.js';
+import {
+  ProjectEditingService,
+  ProjectEvents,
+  ProjectMembersService,
+  ProjectsService,
+  accountPermissionsOf,
+  leaveAllProjects,
+  soleAdministrationsOf,
+} from './modules/projects/index.js';
 import { RegistrationService } from './modules/registration/index.js';
 import { ClientLogService, Readiness, VersionService } from './modules/system/index.js';
-import { BoardAnswers, TaskEditingService, TasksService, boardViewOf, columnCountersFor, taskAudience } from './modules/tasks/index.js';
+import { BoardAnswers, TaskEditingService, TasksService, boardViewOf, columnCountersFor, taskAudience, unfinishedTasksOf } from './modules/tasks/index.js';
 import { FilesService, LocalFileStore, S3FileStore, type FileStore } from './modules/files/index.js';
-import { AvatarStore, PasswordChangeService, ProfileAnswers, UsersService } from './modules/users/index.js';
+import { AccountClosing, AvatarStore, PasswordChangeService, ProfileAnswers, UsersService } from './modules/users/index.js';
 import { NotificationsNotifier, WorkflowScheduler, WorkflowService } from './modules/workflow/index.js';
 import { PagePreloads, ReleaseFiles, ReleaseService } from './modules/releases/index.js';
 import {
@@ -29,6 +37,7 @@ import {
   NotificationOutbox,
   NotificationsService,
   TelegramChannelService,
+  forgetTelegramOf,
   unreadCountOf,
 } from './modules/notifications/index.js';
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
@@ -72,6 +81,8 @@ export interface Services {
   workflowScheduler: WorkflowScheduler;
   avatars: AvatarStore;
   passwordChanges: PasswordChangeService;
+  /** A person deleting their own account (issue 37). */
+  accountClosing: AccountClosing;
   notifications: NotificationsService;
   chats: ChatsService;
   /** Chats waiting for staff, and the event log's keeping time (started by app.ts). */
@@ -158,13 +169,15 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     { app: new LiveSender(realtime), telegram },
     { ...DEFAULT_OUTBOX_OPTIONS, pollMs: config.notificationPollMs, log: { error: (object, message) => log.error(object, message) } },
   );
-  const staffing = new StaffingService(db, config.staffing, projects, notifications, {
-    projectChanged: (projectId, users) => projectEvents.changed(projectId, { users }),
-    endSession: async (userId, tokenHash) => {
+  // An account leaving (deactivated staff, a closed account): its sessions' sockets close, its projects' people hear of it.
+  const leaving = {
+    projectChanged: (projectId: number, users: number[]) => projectEvents.changed(projectId, { users }),
+    endSession: async (userId: number, tokenHash: string) => {
       sessions.cache.forget(tokenHash);
       await realtime.endSession(userId, tokenHash);
     },
-  });
+  };
+  const staffing = new StaffingService(db, config.staffing, projects, notifications, leaving);
   const projectEditing = new ProjectEditingService(db, projects, projectEvents, staffing);
   const tasks = new TasksService(db, units, projects, notifications);
   const statements = new Statements(db);
@@ -214,6 +227,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     workflowScheduler: new WorkflowScheduler(db, units, workflow, log),
     avatars,
     passwordChanges: new PasswordChangeService(db, limiter, auth),
+    accountClosing: new AccountClosing(db, limiter, ledger, { soleAdministrationsOf, unfinishedTasksOf, leaveAllProjects, forgetTelegramOf }, avatars, leaving),
     notifications,
     chats: new ChatsService(db, units, tasks, files, realtime, notifications),
     chatJobs: new ChatJobs(db, notifications, realtime.log, {

@@ -44,6 +44,16 @@ export function preparedRoute<E extends AnyEndpoint>(
   register(app, endpoint, options, async (request, reply) => sendPrepared(request, reply, await handler(inputOf(endpoint, request, reply))));
 }
 
+/** A route that answers through the reply itself (a file's bytes): validated like `route`, without the envelope. */
+export function replyRoute<E extends AnyEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: EndpointInput<E>) => Promise<FastifyReply>,
+  options: RouteOptions = {},
+): void {
+  register(app, endpoint, options, async (request, reply) => handler(inputOf(endpoint, request, reply)));
+}
+
 function register(
   app: FastifyInstance,
   endpoint: AnyEndpoint,
@@ -65,7 +75,7 @@ function inputOf<E extends AnyEndpoint>(endpoint: E, request: FastifyRequest, re
 }
 
 /** Each path parameter on its own, in the entry's order: the first bad one names the answer's code. */
-function paramsOf(endpoint: AnyEndpoint, raw: Record<string, string>): Record<string, unknown> {
+export function paramsOf(endpoint: AnyEndpoint, raw: Record<string, string>): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(endpoint.params ?? {})) params[name] = validate(schema, raw[name]);
   return params;

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { endpoints, type Project, type ProjectListItem } from '@negayno/shared/contract';
 import { apiServerForFile, project } from '@negayno/shared/testing';
-import { call } from './client';
+import { call, upload } from './client';
 
 describe('call: requests built from the endpoint table', () => {
   const server = apiServerForFile();
@@ -40,5 +40,14 @@ export async function callsThatMustNotCompile(): Promise<void> {
   // @ts-expect-error the answer of the list call is a list, not a project
   const wrongAnswer: Project = await call(endpoints.projects.list);
   const rightAnswer: ProjectListItem[] = await call(endpoints.projects.list);
+  // @ts-expect-error an upload travels by `upload`, never as a JSON call
+  await call(endpoints.files.upload, { params: { id: 1 } });
+  // @ts-expect-error a download is an address (`fileUrl`), never a JSON call
+  await call(endpoints.files.content, { params: { id: 1 } });
+  // @ts-expect-error the task file is required
+  await upload(endpoints.files.upload, { params: { id: 1 } });
+  // @ts-expect-error a field the message does not have
+  await upload(endpoints.chats.newMessage, { params: { id: 1 }, fields: { title: 'x' } });
+  await upload(endpoints.chats.newMessage, { params: { id: 1 }, fields: { message: 'text alone' } });
   void [wrongAnswer, rightAnswer];
 }

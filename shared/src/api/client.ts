@@ -12,7 +12,10 @@ import {
   type ErrorEnvelope,
   type Envelope,
   type FieldError,
+  type FileBytes,
   type HttpMethod,
+  type UploadEndpoint,
+  type UploadInput,
 } from '@negayno/shared/contract';
 import { bus } from '@negayno/shared/bus';
 import { sendLog } from './log.js';
@@ -152,8 +155,15 @@ export function call<E extends AnyEndpoint>(endpoint: E, ...[input, options]: Ca
   return request<AnswerOf<E>>(endpoint.method, path, { ...options, body: given.body });
 }
 
-/** An entry without params or body may be called with options alone; otherwise its input comes first. */
-type CallArgs<E> = object extends CallInput<E> ? [input?: CallInput<E>, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions];
+/**
+ * An entry without params or body may be called with options alone; otherwise its input comes first.
+ * An upload (`upload`) or a download (`fileUrl`) cannot be `call`ed: its arguments are `never`.
+ */
+type CallArgs<E> = E extends { readonly upload: object } | { readonly '~answer'?: () => FileBytes }
+  ? never
+  : object extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
 
 export type CallOptions = Omit<RequestOptions, 'body'>;
 
@@ -165,19 +175,24 @@ function queryOf(query: Record<string, unknown> | undefined): string {
 }
 
 /**
- * A multipart form to a plain route (`POST {API_ROOT}{path}`), for calls whose body carries fields
- * beside a file (a chat message): answers like `call`.
+ * An upload of the endpoint table (multipart: the text `fields`, then the one `file`), the one way a
+ * task file, a chat file and an avatar travel. Answers like `call`: the envelope's data, or an
+ * ApiError reported quietly (the caller shows the failure beside the file). With `onProgress` it goes
+ * by XMLHttpRequest, as fetch reports no upload progress.
+ * `upload(endpoints.files.upload, { params: { id }, file }, { onProgress })`.
  */
-export function postForm<T>(path: string, form: FormData, options: CallOptions = {}): Promise<T> {
-  return request<T>('POST', path, { ...options, body: form });
+export function upload<E extends UploadEndpoint>(endpoint: E, input: UploadInput<E>, options: UploadOptions = {}): Promise<AnswerOf<E>> {
+  const given = input as { params?: Record<string, string | number>; fields?: Record<string, unknown>; file?: File | null };
+  const path = pathFor(endpoint.path, given.params);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(given.fields ?? {})) if (value !== undefined && value !== null && value !== '') form.append(name, String(value));
+  if (given.file) form.append('file', given.file, given.file.name);
+  const { onProgress, ...requestOptions } = options;
+  if (!onProgress) return request<AnswerOf<E>>('POST', path, { ...requestOptions, quiet: true, body: form });
+  return withProgress<AnswerOf<E>>(path, form, onProgress, requestOptions);
 }
 
-/**
- * A multipart upload with progress (fetch reports none): `POST {API_ROOT}{path}` with the file in the
- * field `file`. Answers like `call`: the envelope's data, or an ApiError (reported quietly: the
- * caller shows the failure beside the file).
- */
-export function uploadFile<T>(path: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
+function withProgress<T>(path: string, form: FormData, onProgress: (fraction: number) => void, options: CallOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${origin}${API_ROOT}${path}`);
@@ -187,7 +202,7 @@ export function uploadFile<T>(path: string, file: File, onProgress: (fraction: n
     xhr.setRequestHeader('Accept-Language', languageOf());
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     const fail = (error: ApiError) => {
-      report(error, path, { quiet: true });
+      report(error, path, { ...options, quiet: true });
       reject(error);
     };
     xhr.onerror = () => fail(new ApiError(0, 'offline', 'network error'));
@@ -205,8 +220,10 @@ export function uploadFile<T>(path: string, file: File, onProgress: (fraction: n
         fail(new ApiError(xhr.status, failure.code, failure.message, failure.details, failure.data));
       }
     };
-    const form = new FormData();
-    form.append('file', file, file.name);
     xhr.send(form);
   });
+}
+
+export interface UploadOptions extends CallOptions {
+  onProgress?: (fraction: number) => void;
 }

@@ -55,6 +55,8 @@ export const newMessageFields = z.object({
   tempId: z.preprocess(absentIfEmpty, z.string({ error: 'invalid_value' }).regex(TEMP_ID, { error: 'invalid_value' }).optional()),
 });
 export type NewMessageFields = z.input<typeof newMessageFields>;
+/** The fields once checked, as the server's chats service takes them. */
+export type NewMessage = z.output<typeof newMessageFields>;
 
 /** `PUT /message/{id}/update`: new text (an edit cannot empty a message). */
 export const updateMessageBody = z.object({
@@ -79,7 +81,7 @@ export interface MessageAuthor extends PersonRef {
   color: string;
 }
 
-/** A message's attachment (spec 3): served by `messageFilePaths`, only to readers of the chat. */
+/** A message's attachment (spec 3): served by `endpoints.chats.file`, only to readers of the chat. */
 export interface MessageFile {
   id: number;
   name: string;
@@ -210,12 +212,3 @@ export interface ViewedAnswer {
   unreadCount: number;
   unreadMessageCounters: UnreadCounters;
 }
-
-/** The byte-serving paths of a message's file (not JSON calls). */
-export const messageFilePaths = {
-  /** `POST` multipart: the new-message call is a plain route, its body is not JSON. */
-  newMessage: (chatId: number) => `/api/chat/${chatId}/new-message`,
-  content: (messageId: number) => `/api/message/${messageId}/file`,
-  download: (messageId: number) => `/api/message/${messageId}/file?download=1`,
-  thumb: (messageId: number) => `/api/message/${messageId}/thumb`,
-};

@@ -5,6 +5,7 @@
  * browser's call are both checked against the same type without shipping anything at run time.
  */
 import type { z } from 'zod';
+import { API_ROOT } from './limits.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -26,8 +27,27 @@ export type EndpointSchemas<Path extends string> = ([PathParamNames<Path>] exten
   ? { readonly params?: undefined }
   : { readonly params: ParamSchemas<Path> }) & {
   readonly query?: z.ZodType;
+  /** The JSON body; for an upload, the text fields sent beside the file. */
   readonly body?: z.ZodType;
+  readonly upload?: UploadRule;
 };
+
+/**
+ * A multipart upload (`POST`, FormData): one part named `file`, checked by its content on the server,
+ * and the text fields `body` validates. The one way every upload travels (task files, chat files, avatars).
+ */
+export interface UploadRule {
+  /** `optional`: a message of text alone may come without a file. */
+  readonly file: 'required' | 'optional';
+}
+
+/**
+ * The answer of a download: the bytes with their own Content-Type (never the JSON envelope). The
+ * browser does not `call` such an entry, it puts `fileUrl(entry, …)` in an `src` or `href`.
+ */
+export interface FileBytes {
+  readonly '~bytes': true;
+}
 
 export type Endpoint<Method extends HttpMethod = HttpMethod, Path extends string = string, Schemas = unknown, Answer = unknown> = {
   readonly method: Method;
@@ -40,7 +60,7 @@ export type Endpoint<Method extends HttpMethod = HttpMethod, Path extends string
 export type AnyEndpoint = Endpoint<
   HttpMethod,
   string,
-  { readonly params?: Record<string, z.ZodType>; readonly query?: z.ZodType; readonly body?: z.ZodType },
+  { readonly params?: Record<string, z.ZodType>; readonly query?: z.ZodType; readonly body?: z.ZodType; readonly upload?: UploadRule },
   unknown
 >;
 
@@ -51,12 +71,22 @@ export type ParamsOf<E> = E extends { readonly params: infer P extends Record<st
 export type QueryOf<E> = E extends { readonly query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
 export type BodyOf<E> = E extends { readonly body: infer B extends z.ZodType } ? z.output<B> : undefined;
 
+type ParamsInput<E> = E extends { readonly params: infer P extends Record<string, z.ZodType> } ? { params: { [K in keyof P]: string | number } } : unknown;
+
 /** The browser's view: what a call must send (path parameters as numbers or text, bodies as the schema takes them). */
-export type CallInput<E> = (E extends { readonly params: infer P extends Record<string, z.ZodType> }
-  ? { params: { [K in keyof P]: string | number } }
-  : unknown) &
+export type CallInput<E> = ParamsInput<E> &
   (E extends { readonly query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : unknown) &
   (E extends { readonly body: infer B extends z.ZodType } ? { body: z.input<B> } : unknown);
+
+/** What an upload sends: its path parameters, its text fields, and the file (a Blob with a name). */
+export type UploadInput<E> = ParamsInput<E> &
+  (E extends { readonly body: infer B extends z.ZodType } ? { fields: z.input<B> } : unknown) &
+  (E extends { readonly upload: { readonly file: 'required' } } ? { file: File } : { file?: File | null });
+
+/** An entry the browser uploads through (`upload`, not `call`). */
+export type UploadEndpoint = AnyEndpoint & { readonly upload: UploadRule };
+/** An entry whose answer is bytes (`fileUrl`, not `call`). */
+export type FileEndpoint = AnyEndpoint & { readonly method: 'GET'; readonly '~answer'?: () => FileBytes };
 
 /**
  * Declares a call: `endpoint('PUT', '/project/:id/update-name', { params: { id }, body: nameBody }).answers<Project>()`.
@@ -68,6 +98,15 @@ export function endpoint<const Method extends HttpMethod, const Path extends str
   schemas: Schemas,
 ): { answers<Answer>(): Endpoint<Method, Path, Schemas, Answer> } {
   return { answers: <Answer>() => ({ method, path, ...schemas }) as Endpoint<Method, Path, Schemas, Answer> };
+}
+
+/**
+ * The address of a download, for an `src` or `href` (and for the server's answers that point at one):
+ * `fileUrl(endpoints.files.content, { id: 7 }, { download: 1 })` → `/api/file/7/content?download=1`.
+ */
+export function fileUrl(entry: FileEndpoint, params: Record<string, string | number>, query: Record<string, string | number> = {}): string {
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString();
+  return `${API_ROOT}${pathFor(entry.path, params)}${search ? `?${search}` : ''}`;
 }
 
 /** The concrete path of a call: `/project/:id` with `{ id: 7 }` → `/project/7` (each value URI-encoded). */

@@ -5,7 +5,7 @@
  */
 import { loginBody, logRequestBody } from './auth.js';
 import type { Balance, DescriptionHistoryEntry, PublicUser, Project, ProjectListItem, Task, TaskCard, UserProfile, VersionInfo } from './entities.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, type FileBytes } from './endpoint.js';
 import {
   amountBody,
   walletPaymentBody,
@@ -37,12 +37,30 @@ import {
   type DeleteProjectAnswer,
 } from './projects.js';
 import type { Notification, NotificationCount, NotificationPage } from './notifications.js';
-import { CHANNELS, channelSettingsBody, passwordChangeBody, phoneBody, settingsBody, telegramUpdateBody, type TelegramLink } from './profile.js';
+import {
+  CHANNELS,
+  accountDeletionBody,
+  channelSettingsBody,
+  passwordChangeBody,
+  phoneBody,
+  settingsBody,
+  telegramUpdateBody,
+  type TelegramLink,
+} from './profile.js';
 import { flowStepBody, flowStepParam, fullnameBody, loginAsBody, type StepAnswer } from './registration.js';
 import { descriptionBody, fileNameBody, importanceBody, type TaskDescription, type TaskFile } from './task-content.js';
 import { z } from 'zod';
 import { emailField, idParam } from './validation.js';
-import { emojiBody, updateMessageBody, type ChatMessage, type MessagesPage, type TaskChats, type ViewedAnswer, type WhoseMove } from './chats.js';
+import {
+  emojiBody,
+  newMessageFields,
+  updateMessageBody,
+  type ChatMessage,
+  type MessagesPage,
+  type TaskChats,
+  type ViewedAnswer,
+  type WhoseMove,
+} from './chats.js';
 import { eventsQuery, type EventsPage } from './socket-events.js';
 import { assignTeamBody, type StaffCandidate, type UnstaffedProject } from './staffing.js';
 import {
@@ -88,11 +106,13 @@ const id = {
 
 const project = { params: { id: id.project } } as const;
 
-/**
- * A multipart upload: the browser sends FormData, which `call` passes through untouched; the server
- * reads the file from the stream itself (checked by content, not by this schema).
- */
-const upload = z.custom<FormData>(() => true);
+/** A download's query: `?download=1` asks for an attachment instead of showing it inline. */
+const downloadQuery = z.object({
+  download: z
+    .string()
+    .optional()
+    .transform((value) => value === '1'),
+});
 
 /** The three step machines share one shape: `POST /{kind}/{step}`, answered with the next step. */
 const flowStep = { params: { step: flowStepParam }, body: flowStepBody } as const;
@@ -126,8 +146,15 @@ export const endpoints = {
     /** Ends every other session of the account; this one stays signed in. */
     updatePassword: endpoint('PUT', '/user/update-password', { body: passwordChangeBody }).answers<null>(),
     updateSettings: endpoint('PUT', '/user/update-settings', { body: settingsBody }).answers<UserProfile>(),
-    uploadAvatar: endpoint('POST', '/user/upload-avatar', { body: upload }).answers<UserProfile>(),
+    /** Multipart, one `file` (JPEG, PNG or WebP up to AVATAR.maxBytes), stored as a WebP square. */
+    uploadAvatar: endpoint('POST', '/user/upload-avatar', { upload: { file: 'required' } }).answers<UserProfile>(),
     deleteAvatar: endpoint('DELETE', '/user/delete-avatar', {}).answers<UserProfile>(),
+    /**
+     * Erases the account's personal data and ends its sessions; what others rely on (postings, documents,
+     * messages) stays under "Deleted user". Refused while it alone administers a project, holds money in
+     * its wallet or performs unfinished tasks; a staff account is closed by an operator.
+     */
+    deleteAccount: endpoint('POST', '/user/delete-account', { body: accountDeletionBody }).answers<null>(),
   },
   channels: {
     updateSettings: endpoint('PUT', '/channel/:channel/update-settings', { params: { channel: id.channel }, body: channelSettingsBody }).answers<UserProfile>(),
@@ -242,19 +269,28 @@ export const endpoints = {
     /** Newest first; only for those who may edit the task, while it is editable (spec 6). */
     descriptionHistory: endpoint('GET', '/task/:id/description-history', { params: { id: id.task } }).answers<DescriptionHistoryEntry[]>(),
   },
-  /** A task's attachments. The upload (`POST /task/{id}/upload-file`, multipart) is a plain route: its body is not JSON. */
+  /** A task's attachments: uploaded as multipart, served as bytes (`fileUrl`), checked by their content. */
   files: {
     list: endpoint('GET', '/task/:id/files', { params: { id: id.task } }).answers<TaskFile[]>(),
+    upload: endpoint('POST', '/task/:id/upload-file', { params: { id: id.task }, upload: { file: 'required' } }).answers<TaskFile>(),
+    content: endpoint('GET', '/file/:id/content', { params: { id: id.file }, query: downloadQuery }).answers<FileBytes>(),
+    thumb: endpoint('GET', '/file/:id/thumb', { params: { id: id.file } }).answers<FileBytes>(),
     rename: endpoint('PUT', '/file/:id/update-name', { params: { id: id.file }, body: fileNameBody }).answers<TaskFile>(),
     delete: endpoint('DELETE', '/file/:id/delete', { params: { id: id.file } }).answers<null>(),
   },
   /**
-   * Spec 7 "Chat" (decisions 4). The new message (`POST /chat/{id}/new-message`, multipart: one `file`
-   * part and the string fields of `newMessageFields`) is a plain route, as its body is not JSON; its
-   * answer is a `ChatMessage`. Every call answers `chat_not_found` / `message_not_found` to whoever
+   * Spec 7 "Chat" (decisions 4). Every call answers `chat_not_found` / `message_not_found` to whoever
    * may not read the chat (clients never read `work`), and `access_denied` to a read-only viewer.
    */
   chats: {
+    /** Multipart: one optional `file` part and the text fields of `newMessageFields` (a message needs text or a file). */
+    newMessage: endpoint('POST', '/chat/:id/new-message', {
+      params: { id: id.chat },
+      body: newMessageFields,
+      upload: { file: 'optional' },
+    }).answers<ChatMessage>(),
+    file: endpoint('GET', '/message/:id/file', { params: { id: id.message }, query: downloadQuery }).answers<FileBytes>(),
+    thumb: endpoint('GET', '/message/:id/thumb', { params: { id: id.message } }).answers<FileBytes>(),
     messages: endpoint('GET', '/chat/:id/messages', { params: { id: id.chat } }).answers<MessagesPage>(),
     messagesFrom: endpoint('GET', '/chat/:id/messages/:backFrom', { params: { id: id.chat, backFrom: id.backFrom } }).answers<MessagesPage>(),
     message: endpoint('GET', '/message/:id', { params: { id: id.message } }).answers<ChatMessage>(),

@@ -69,6 +69,8 @@ export interface AccountPermissions {
   ops: boolean;
   /** See the queue of unstaffed projects ("New clients") and take them (ams and operators). */
   takeProjects: boolean;
+  /** Delete the own account from the profile (clients and performers; staff accounts are closed by an operator). */
+  closeAccount: boolean;
 }
 
 /** What a kanban card shows besides the basics (spec 6: the pm sees performers, the am managers, staff the project). */
@@ -174,6 +176,12 @@ export interface Project {
   /** The viewer's role in the project: a label to show, never a rule to decide by (read `can`). */
   role: ProjectListItem['role'];
   can: ProjectPermissions;
+  /**
+   * Where closing it may send its balance besides the viewer's wallet: the viewer's other projects whose
+   * balance they administer, in the same currency (decided by the server's policy; empty when the viewer
+   * may not close it).
+   */
+  closureTargets: { id: number; name: string }[];
   dateCreate: UnixSeconds;
   dateArchived: UnixSeconds | null;
 }

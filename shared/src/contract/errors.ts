@@ -135,6 +135,18 @@ const CATALOGUE = {
     'Це останній активний менеджер цієї ролі, а від нього залежать проєкти',
     'This is the last active manager of this role and projects depend on them',
   ],
+  account_is_sole_administrator: [
+    409,
+    'Ви єдиний адміністратор проєкту: передайте його іншому адміністратору або закрийте',
+    'You are the only administrator of a project: hand it over to another administrator or close it',
+  ],
+  account_holds_money: [409, 'На вашому гаманці є гроші: виведіть їх перед видаленням', 'Your wallet holds money: withdraw it before deleting the account'],
+  account_has_work: [
+    409,
+    'Ви виконуєте незавершені задачі: попросіть менеджера зняти вас із них',
+    'You perform unfinished tasks: ask a manager to take you off them',
+  ],
+  account_is_staff: [403, 'Обліковий запис співробітника закриває оператор', 'A staff account is closed by an operator'],
   payout_already_settled: [409, 'Цю виплату вже оброблено', 'This payout has already been settled'],
   user_already_added: [409, 'Цей користувач уже є в проєкті', 'This user is already in the project'],
   backFrom_not_found: [404, 'Більше нічого завантажувати', 'There is nothing more to upload'],

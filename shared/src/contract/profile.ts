@@ -41,6 +41,17 @@ export const passwordChangeBody = z.object({
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
 
+/** `POST /user/delete-account`: the password proves the owner is at the keyboard. */
+export const accountDeletionBody = z.object({
+  password: z.string({ error: 'password_is_empty' }).min(1, { error: 'password_is_empty' }).max(LENGTH.password.max, { error: 'password_is_too_long' }),
+});
+export type AccountDeletionBody = z.infer<typeof accountDeletionBody>;
+
+/** What an account's deletion was refused for: the projects it alone administers (`account_is_sole_administrator`). */
+export interface AccountDeletionRefusal {
+  projects: Array<{ id: number; name: string }>;
+}
+
 const setting = z.boolean({ error: 'invalid_value' });
 
 /** The email part of the settings: `enabled` (any email at all) and a switch per group of events; any of them. */

@@ -44,10 +44,3 @@ export interface TaskFile {
   height: number | null;
   dateCreate: UnixSeconds;
 }
-
-/** The byte-serving paths of a file (not JSON calls, so not entries of the endpoint table). */
-export const filePaths = {
-  content: (id: number) => `/api/file/${id}/content`,
-  download: (id: number) => `/api/file/${id}/content?download=1`,
-  thumb: (id: number) => `/api/file/${id}/thumb`,
-};

@@ -170,8 +170,11 @@ export type DocumentActionBody<Name extends DocumentActionName> = z.input<(typeo
 
 export const taskActionParam = z.enum(TASK_ACTIONS, { error: 'action_not_found' });
 export const documentActionParam = z.enum(DOCUMENT_ACTIONS, { error: 'action_not_found' });
-/** The action's own schema validates the body on the server; the contract only carries it through. */
-export const actionBody = z.record(z.string(), z.unknown()).catch({});
+/**
+ * An action's body as the route takes it: an object (anything else answers `invalid_value`), which the
+ * action's own schema (TASK_ACTION_BODIES, DOCUMENT_ACTION_BODIES) then validates field by field.
+ */
+export const actionBody = z.record(z.string(), z.unknown(), { error: 'invalid_value' });
 
 export interface Urgency {
   urgency: UrgencyLevel;

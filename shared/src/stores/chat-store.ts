@@ -10,7 +10,7 @@
  * each file" keeps its order.
  */
 import { makeAutoObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
-import { ApiError, call, postForm } from '@negayno/shared/api';
+import { ApiError, call, upload } from '@negayno/shared/api';
 import {
   endpoints,
   type ChatMessage,
@@ -357,14 +357,12 @@ export class ChatStore {
   private async deliver(tempId: string): Promise<void> {
     const temp = this.temps.find((held) => held.id === tempId);
     if (!temp) return;
-    const form = new FormData();
-    if (temp.message) form.append('message', temp.message);
-    if (temp.parentMessageId !== null) form.append('parentMessageId', String(temp.parentMessageId));
-    if (temp.quote) form.append('quote', temp.quote);
-    form.append('tempId', temp.id);
-    if (temp.file) form.append('file', fileOf(temp.file), temp.file.name);
     try {
-      const message = await postForm<ChatMessage>(`/chat/${this.chatId}/new-message`, form, { quiet: true });
+      const message = await upload(endpoints.chats.newMessage, {
+        params: { id: this.chatId },
+        fields: { message: temp.message, parentMessageId: temp.parentMessageId ?? undefined, quote: temp.quote || undefined, tempId: temp.id },
+        file: temp.file ? fileOf(temp.file) : null,
+      });
       runInAction(() => {
         this.dropTemp(temp.id);
         this.upsert(message);

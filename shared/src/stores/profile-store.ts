@@ -5,7 +5,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints, type ChannelName, type PasswordChangeBody, type SettingsBody, type TelegramLink, type UserProfile } from '@negayno/shared/contract';
-import { call } from '@negayno/shared/api';
+import { call, upload } from '@negayno/shared/api';
 import type { SessionStore } from './session-store.js';
 
 export class ProfileStore {
@@ -25,6 +25,12 @@ export class ProfileStore {
     return this.replace(call(endpoints.users.updatePhone, { body: { phone } }, { quiet: true }));
   }
 
+  /** Deletes the account for good (issue 37): every session ends, this one too, so the page signs out. */
+  async closeAccount(password: string): Promise<void> {
+    await call(endpoints.users.deleteAccount, { body: { password } }, { quiet: true });
+    this.session.clear({ signedOut: true });
+  }
+
   /** Other sessions end on the server; this one stays. */
   async changePassword(body: PasswordChangeBody): Promise<void> {
     await call(endpoints.users.updatePassword, { body }, { quiet: true });
@@ -39,9 +45,7 @@ export class ProfileStore {
   }
 
   uploadAvatar(file: File): Promise<UserProfile> {
-    const form = new FormData();
-    form.append('file', file);
-    return this.replace(call(endpoints.users.uploadAvatar, { body: form }, { quiet: true }));
+    return this.replace(upload(endpoints.users.uploadAvatar, { file }));
   }
 
   deleteAvatar(): Promise<UserProfile> {

@@ -6,7 +6,9 @@
 import { call } from '@negayno/shared/api';
 import {
   endpoints,
+  type DocumentActionBody,
   type DocumentActionName,
+  type TaskActionBody,
   type TaskActionName,
   type TaskActions,
   type TaskCard,
@@ -72,14 +74,14 @@ export class TaskWorkflowStore {
   }
 
   /** `POST /task/{id}/action/<name>`; the caller shows the error on its form. */
-  act(name: TaskActionName, body: Record<string, unknown> = {}): Promise<StepResult> {
+  act<Name extends TaskActionName>(name: Name, body: TaskActionBody<Name>): Promise<StepResult> {
     const taskId = this.taskId;
     if (taskId === null) return Promise.resolve({ ok: false, error: new Error('no task') });
     return this.step(name, () => call(endpoints.workflow.taskAction, { params: { id: taskId, name }, body }, { quiet: true }));
   }
 
   /** `POST /document/{id}/action/<name>`: the client's answer to the offer. */
-  answer(documentId: number, name: DocumentActionName, body: Record<string, unknown>): Promise<StepResult> {
+  answer<Name extends DocumentActionName>(documentId: number, name: Name, body: DocumentActionBody<Name>): Promise<StepResult> {
     return this.step(`document-${name}`, () => call(endpoints.workflow.documentAction, { params: { id: documentId, name }, body }, { quiet: true }));
   }
 

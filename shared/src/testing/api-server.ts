@@ -50,7 +50,10 @@ export async function startApiServer(state: ApiServer = { requests: [], routes: 
       const route = state.routes[`${entry.method} ${path}`];
       const answer = typeof route === 'function' ? route(entry) : (route ?? { status: 404, code: 'not_found' });
       const status = answer.status ?? (answer.code ? 400 : 200);
-      const payload = answer.code ? { status: 'error', code: answer.code, message: answer.code } : { status: 'ok', data: answer.data ?? null };
+      // An error envelope carries `data` too when the route gives it (where a refusal left things).
+      const payload = answer.code
+        ? { status: 'error', code: answer.code, message: answer.code, ...(answer.data === undefined ? {} : { data: answer.data }) }
+        : { status: 'ok', data: answer.data ?? null };
       response.writeHead(status, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify(payload));
     });

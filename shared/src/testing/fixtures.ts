@@ -44,7 +44,7 @@ export const NO_PROJECT_CAN: Readonly<ProjectPermissions> = Object.freeze({
 export function accountView(role: AccountRole): Pick<UserProfile, 'can' | 'board'> {
   const columnSet = role === 'pm' || role === 'performer' ? 'estimation' : role === 'sm' ? 'sales' : 'client';
   return {
-    can: { createProject: role === 'user', ops: false, takeProjects: role === 'am' },
+    can: { createProject: role === 'user', ops: false, takeProjects: role === 'am', closeAccount: role === 'user' || role === 'performer' },
     board: {
       home: role === 'user' ? 'firstProject' : 'allProjects',
       columnSet,
@@ -112,6 +112,7 @@ export function project(overrides: Partial<Project> = {}): Project {
     staffing: { missing: [], dueAt: null },
     role: 'administrator',
     can: projectCan(overrides.role ?? 'administrator'),
+    closureTargets: [],
     dateCreate: 1,
     dateArchived: null,
     ...overrides,

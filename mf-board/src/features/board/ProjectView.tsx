@@ -142,7 +142,7 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
           projectName={project.name}
           can={project.can}
           balance={{ amount: project.balance, currency: project.currency }}
-          transferTargets={projects.member.filter((other) => other.id !== projectId && other.role === 'administrator')}
+          transferTargets={project.closureTargets}
           onChoose={(choice) => setDrawer(choice === 'archive' ? 'archive' : 'users')}
           onDelete={deleteProject}
           onClose={close}

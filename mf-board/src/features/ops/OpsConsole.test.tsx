@@ -25,7 +25,7 @@ describe('the console route', () => {
   });
 
   it('opens on the staff for an operator and moves between sections by the tabs, with the keyboard', async () => {
-    signInAs('am', { can: { createProject: false, ops: true, takeProjects: true } });
+    signInAs('am', { can: { createProject: false, ops: true, takeProjects: true, closeAccount: false } });
     server.routes = {
       'GET /ops/staff': { data: { list: [], hasMore: false } },
       'GET /ops/projects': { data: { list: [opsProject(4)], hasMore: false } },

@@ -1,6 +1,6 @@
 import { rootStore } from '@negayno/shared/stores';
 import { apiServerForFile, renderInApp, signInAs } from '@negayno/shared/testing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfilePage } from './ProfilePage';
 
@@ -75,5 +75,32 @@ describe('ProfilePage', () => {
     await user.click(screen.getByTestId('telegram-link'));
     expect(await screen.findByTestId('telegram-open')).toHaveAttribute('href', 'https://t.me/negayno_bot?start=abc123');
     expect(screen.getByTestId('telegram-command')).toHaveValue('/start abc123');
+  });
+
+  it('deletes the account after the password, naming the projects it must hand over first', async () => {
+    signInAs('user');
+    let tries = 0;
+    api.routes['POST /user/delete-account'] = () =>
+      (tries += 1) === 1 ? { status: 409, code: 'account_is_sole_administrator', data: { projects: [{ id: 4, name: 'Магазин' }] } } : { data: null };
+    await renderInApp(<ProfilePage />, { route: '/profile' });
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('close-account-open'));
+    await user.type(await screen.findByTestId('close-account-password'), 'correct-horse');
+    await user.click(screen.getByTestId('close-account-confirm'));
+    expect(await screen.findByTestId('close-account-error')).toHaveTextContent('єдиний адміністратор');
+    expect(screen.getByRole('link', { name: 'Магазин' })).toHaveAttribute('href', '/project/4');
+    expect(rootStore.session.user).not.toBeNull();
+    await user.click(screen.getByTestId('close-account-confirm'));
+    await waitFor(() => expect(rootStore.session.user).toBeNull());
+    expect(api.requests.filter((request) => request.path === '/user/delete-account').map((request) => request.body)).toEqual([
+      { password: 'correct-horse' },
+      { password: 'correct-horse' },
+    ]);
+  });
+
+  it('offers no account deletion to staff (an operator closes theirs)', async () => {
+    signInAs('pm');
+    await renderInApp(<ProfilePage />, { route: '/profile' });
+    expect(screen.queryByTestId('profile-close-account')).toBeNull();
   });
 });

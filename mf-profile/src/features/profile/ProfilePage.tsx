@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@negayno/shared/fluent';
 import { useStores } from '@negayno/shared/stores';
 import { observer } from 'mobx-react-lite';
+import { CloseAccountCard } from './CloseAccountCard';
 import { EmailCard } from './EmailCard';
 import { IdentityCard } from './IdentityCard';
 import { PartnerCard } from './PartnerCard';
@@ -45,6 +46,7 @@ export const ProfilePage = observer(function ProfilePage() {
           <EmailCard user={user} />
           <TelegramCard user={user} />
           <PartnerCard user={user} />
+          {user.can.closeAccount && <CloseAccountCard />}
         </div>
       </div>
     </div>

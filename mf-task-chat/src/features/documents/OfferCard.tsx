@@ -4,7 +4,7 @@
  * loading overlay while an answer is on its way. An expired offer looks disabled. The version history
  * compares two versions.
  */
-import type { DocumentActionName, TaskDocument } from '@negayno/shared/contract';
+import type { DocumentActionBody, DocumentActionName, TaskDocument } from '@negayno/shared/contract';
 import { Badge, Button, Field, MessageBar, MessageBarBody, Spinner, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
 import { Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Radio, RadioGroup } from '@negayno/shared/fluent-panels';
 import { CardHeader, Textarea } from '@negayno/shared/fluent-drawers';
@@ -50,7 +50,7 @@ export const OfferCard = observer(function OfferCard(props: { document: TaskDocu
   const [history, setHistory] = useState<TaskDocument[] | null>(null);
   const busy = store.pending?.startsWith('document-') ?? false;
 
-  async function answer(name: DocumentActionName, body: Record<string, unknown>) {
+  async function answer<Name extends DocumentActionName>(name: Name, body: DocumentActionBody<Name>) {
     setError(null);
     const result = await store.answer(document.id, name, body);
     if (result.ok) {

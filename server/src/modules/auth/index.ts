@@ -1,5 +1,5 @@
 /** The auth module's front door: what other modules, the composition root and the tools may use. */
-export { sessionTokenOf, syncSessionHint } from './cookie.js';
+export { clearSessionCookie, sessionTokenOf, syncSessionHint } from './cookie.js';
 export { DeviceCookies } from './devices.js';
 export { installSessionHook, requireUser, sessionOf, userOf } from './hook.js';
 export { LIMITS, ipSubject } from './limits.js';

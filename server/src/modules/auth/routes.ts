@@ -1,7 +1,9 @@
-import { endpoints } from '@negayno/shared/contract';
+import { endpoints, type UserProfile } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.js';
-import type { Services } from '../../services.js';
+import type { Config } from '../../config.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import type { AuthService } from './service.js';
 import { clearSessionCookie, deviceCookieOf, sessionTokenOf, setDeviceCookie, setSessionCookie } from './cookie.js';
 import type { ClientInfo } from './sessions.js';
 
@@ -9,7 +11,15 @@ export function clientInfoOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 
-export function authRoutes(services: Services): FastifyPluginAsync {
+/** What the auth routes call: this module's sign-in, and the profile a signed-in person is answered with. */
+export interface AuthRouteServices {
+  config: Pick<Config, 'cookieSecure'>;
+  auth: AuthService;
+  /** The users module's answer for a signed-in person (a port: users depends on auth, not the reverse). */
+  users: { profileOf(user: AuthUser): Promise<UserProfile> };
+}
+
+export function authRoutes(services: AuthRouteServices): FastifyPluginAsync {
   const secure = services.config.cookieSecure;
   return async (app) => {
     route(app, endpoints.auth.login, async ({ body, request, reply }) => {

@@ -1,5 +1,6 @@
 import {
-  messageFilePaths,
+  endpoints,
+  fileUrl,
   type ChatMessage,
   type ChatPerson,
   type ChatRole,
@@ -62,8 +63,8 @@ function fileOf(row: MessageFileRow | undefined): MessageFile | null {
     name: row.name,
     extension: row.extension,
     kind: row.kind,
-    url: messageFilePaths.content(row.message_id),
-    thumb: row.thumb_key ? messageFilePaths.thumb(row.message_id) : null,
+    url: fileUrl(endpoints.chats.file, { id: row.message_id }),
+    thumb: row.thumb_key ? fileUrl(endpoints.chats.thumb, { id: row.message_id }) : null,
     size: row.size,
     color: row.color,
     width: row.width,

@@ -10,7 +10,6 @@
  */
 import {
   PAGE_SIZE,
-  newMessageFields,
   rooms,
   type ChatMessage,
   type ChatState,
@@ -18,6 +17,7 @@ import {
   type MessagesPage,
   type TaskChats,
   type UnreadCounters,
+  type NewMessage,
   type ViewedAnswer,
   type WhoseMove,
 } from '@negayno/shared/contract';
@@ -26,7 +26,6 @@ import type { UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { Db } from '../../db/connection.js';
 import { violatedUnique } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
-import { validate } from '../../http/validate.js';
 import type { Realtime } from '../../infra/realtime/realtime.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { FilesService, ServedFile, StoredUpload } from '../files/index.js';
@@ -112,9 +111,9 @@ export class ChatsService {
    * A new message from the multipart fields (and the file, already checked and stored by the files
    * module). The same `tempId` from the same author in the same chat answers the message it made.
    */
-  async send(user: AuthUser, chatId: number, rawFields: Record<string, unknown>, file: StoredUpload | null): Promise<ChatMessage> {
+  /** A new message of checked fields (`newMessageFields`) and a file `FilesService.receive` stored, if any. */
+  async send(user: AuthUser, chatId: number, fields: NewMessage, file: StoredUpload | null): Promise<ChatMessage> {
     const open = await this.writable(user, chatId);
-    const fields = validate(newMessageFields, rawFields);
     if (fields.message === '' && !file) throw new AppError('message_is_empty', { message: 'message_is_empty' });
     if (fields.tempId) {
       const made = await findByTempId(this.db, chatId, user.id, fields.tempId);

@@ -1,4 +1,4 @@
-import { filePaths, type TaskFile } from '@negayno/shared/contract';
+import { endpoints, fileUrl, type TaskFile } from '@negayno/shared/contract';
 import { toUnix } from '../../lib/time.js';
 import type { FileRow } from './repo.js';
 
@@ -8,8 +8,8 @@ export function toTaskFile(row: FileRow): TaskFile {
     name: row.name,
     extension: row.extension,
     kind: row.kind,
-    url: filePaths.content(row.id),
-    thumb: row.thumb_key ? filePaths.thumb(row.id) : null,
+    url: fileUrl(endpoints.files.content, { id: row.id }),
+    thumb: row.thumb_key ? fileUrl(endpoints.files.thumb, { id: row.id }) : null,
     size: row.size,
     color: row.color,
     width: row.width,

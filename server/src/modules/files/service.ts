@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { extensionOf, fileKindOf, type FileKind, type TaskFile } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
+import type { IncomingUpload, ServedFile } from '../../http/file-routes.js';
 import type { UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { TasksService } from '../tasks/index.js';
@@ -24,10 +24,8 @@ import { deleteFile, filesOfTask, findFile, insertFile, renameFile, type FileRow
 import { makePreview } from './thumbnails.js';
 
 /** An upload as the route hands it over: the name the browser gave and the byte stream. */
-export interface IncomingFile {
-  filename: string;
-  stream: Readable & { truncated?: boolean };
-}
+export type IncomingFile = IncomingUpload;
+export type { ServedFile };
 
 /** What an upload turned out to be, once checked and stored: the columns of the caller's row. */
 export interface StoredUpload {
@@ -41,15 +39,6 @@ export interface StoredUpload {
   color: string;
   width: number | null;
   height: number | null;
-}
-
-export interface ServedFile {
-  stream: Readable;
-  size: number;
-  mime: string;
-  name: string;
-  /** Pictures, video and sound open in the page; everything else downloads. */
-  inline: boolean;
 }
 
 async function headOf(path: string): Promise<Buffer> {
@@ -82,13 +71,9 @@ export class FilesService {
     await this.tasks.editable(user, taskId);
   }
 
-  /**
-   * Streams the upload to a temporary file (cut at the size limit), then checks the name's extension
-   * against the table of spec 5 and the bytes against the extension; only a file that passes is kept.
-   */
-  async upload(user: AuthUser, taskId: number, incoming: IncomingFile): Promise<TaskFile> {
+  /** Attaches a file `receive` checked and stored (the route discards it if this refuses). */
+  async upload(user: AuthUser, taskId: number, stored: StoredUpload): Promise<TaskFile> {
     const { task } = await this.tasks.editable(user, taskId);
-    const stored = await this.receive(String(taskId), incoming);
     const row = await this.units.run(async (unit) => {
       const inserted = await insertFile(unit.trx, { task_id: taskId, author_id: user.id, ...stored });
       unit.changed.files(taskId);

@@ -5,13 +5,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { startSharedTimer } from '../../infra/jobs/shared-timer.js';
-import type { Services } from '../../services.js';
+import type { Db } from '../../db/connection.js';
+import type { PaymentsService } from './payments.js';
 import { checkLedger } from './ledger-check.js';
 
 const POLL_INTERVAL_MS = 5 * 60_000;
 const LEDGER_CHECK_INTERVAL_MS = 24 * 3600_000;
 
-export function startMoneyJobs(services: Pick<Services, 'db' | 'payments'>, log: FastifyBaseLogger): () => Promise<void> {
+export function startMoneyJobs(services: { db: Db; payments: Pick<PaymentsService, 'pollStale'> }, log: FastifyBaseLogger): () => Promise<void> {
   const stopPoll = startSharedTimer(services.db, { name: 'money.poll-stale-orders', intervalMs: POLL_INTERVAL_MS, log }, async () => {
     await services.payments.pollStale();
   });

@@ -2,15 +2,28 @@ import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.js';
 import { requireUser, userOf } from '../auth/index.js';
-import type { Services } from '../../services.js';
-import { registerTestCheckout } from './test-checkout.js';
+import type { ProjectsService } from '../projects/index.js';
+import type { Idempotency } from './idempotency.js';
+import type { PaymentsService } from './payments.js';
+import type { PayoutsService } from './payouts.js';
+import type { MoneyService } from './service.js';
+import { registerTestCheckout, type TestCheckoutServices } from './test-checkout.js';
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   return typeof value === 'string' ? value.trim() : undefined;
 }
 
-export function moneyRoutes(services: Services): FastifyPluginAsync {
+/** What the money routes call: this module's services, and the project whose balance a payment tops up. */
+export interface MoneyRouteServices extends TestCheckoutServices {
+  money: MoneyService;
+  payments: PaymentsService;
+  payouts: PayoutsService;
+  idempotency: Idempotency;
+  projects: Pick<ProjectsService, 'balanceOwnedBy'>;
+}
+
+export function moneyRoutes(services: MoneyRouteServices): FastifyPluginAsync {
   return async (app) => {
     const { money, payments, payouts, idempotency } = services;
     const signedIn = { preHandler: requireUser };
@@ -94,7 +107,7 @@ export function moneyRoutes(services: Services): FastifyPluginAsync {
   };
 }
 
-async function projectTarget(services: Services, request: FastifyRequest, projectId: number) {
+async function projectTarget(services: Pick<MoneyRouteServices, 'projects'>, request: FastifyRequest, projectId: number) {
   const project = await services.projects.balanceOwnedBy(userOf(request), projectId);
   return { kind: 'project' as const, ...project };
 }

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { languageOf } from '../../http/language.js';
 import { plainPage } from '../../http/plain-page.js';
 import { requireUser, userOf } from '../auth/index.js';
-import type { Services } from '../../services.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
 import { returnPathOf } from './payments.js';
 import { findPaymentOrder } from './repo.js';
 
@@ -91,7 +92,13 @@ button:focus-visible, a:focus-visible { outline: 2px solid ${BRAND.color}; outli
 /** The product's mark, drawn as the app draws it. */
 const MARK = `<div class="brand"><svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="9" fill="${BRAND.color}"/><path d="${BRAND.bolt}" fill="#fff"/></svg><span>${BRAND.name}</span></div>`;
 
-export function registerTestCheckout(app: FastifyInstance, services: Services): void {
+/** What the test checkout reads: the order, and whether the test provider is the one in use. */
+export interface TestCheckoutServices {
+  db: Db;
+  config: Pick<Config, 'money'>;
+}
+
+export function registerTestCheckout(app: FastifyInstance, services: TestCheckoutServices): void {
   app.get('/payment/test/checkout.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(SCRIPT));
 
   app.get('/payment/test/:orderId', { preHandler: requireUser }, async (request, reply) => {

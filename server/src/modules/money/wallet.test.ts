@@ -1,4 +1,4 @@
-import type { BalanceStatMonth, Transaction, TransactionsPage, WalletAnswer } from '@negayno/shared/contract';
+import type { BalanceStatMonth, Project, Transaction, TransactionsPage, WalletAnswer } from '@negayno/shared/contract';
 import { COMMANDS, UsageError } from '../../admin/commands.js';
 import { addMember, assignPerformer, createProject, createTask, createUser } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -173,8 +173,13 @@ describe('payouts, tips, statements, statistics and project closure', () => {
     const closing = await createProject(ctx.db, { owner: admin });
     const kept = await createProject(ctx.db, { owner: admin });
     const foreign = await createProject(ctx.db, { owner: await createUser(ctx.db) });
+    const joinedAsUser = await createProject(ctx.db, { owner: await createUser(ctx.db) });
+    await addMember(ctx.db, joinedAsUser, admin, 'user');
     await fund({ kind: 'project', projectId: closing.id }, 75_000);
     const cookie = await ctx.login(admin.email);
+    // The closure dialog offers what the server would accept: the other projects whose balance the viewer administers.
+    expect(data<Project>(await ctx.get(`/api/project/${closing.id}`, { cookie })).closureTargets).toEqual([{ id: kept.id, name: kept.name }]);
+    expect((await ctx.post(`/api/project/${closing.id}/close`, { projectId: joinedAsUser.id }, { cookie })).status).toBe(403);
     // Deleting outright would strand the money on an archived project: refused, nothing changed.
     const deleted = await ctx.request('DELETE', `/api/project/${closing.id}/delete`, { cookie });
     expect(deleted.status).toBe(409);
@@ -189,7 +194,8 @@ describe('payouts, tips, statements, statistics and project closure', () => {
       { paymentType: 'projecttransfer', type: 'income', amount: 75_000 },
     ]);
 
-    expect(data(await ctx.post(`/api/project/${kept.id}/close`, {}, { cookie }))).toEqual({ projectId: null });
+    // Into the wallet; the project shown next is the one the viewer still has.
+    expect(data(await ctx.post(`/api/project/${kept.id}/close`, {}, { cookie }))).toEqual({ projectId: joinedAsUser.id });
     expect(data<WalletAnswer>(await ctx.get('/api/user/balance', { cookie })).balance).toBe(75_000);
     expect(await checkLedger(ctx.db)).toEqual({ ok: true, lines: [] });
   });

@@ -30,7 +30,7 @@ export { DEFAULT_EMAIL_DIGEST_OPTIONS, EmailDigest, type UnreadMessages } from '
 export { unsubscribeUrl } from './email/unsubscribe.js';
 export { LiveSender } from './live.js';
 export { DEFAULT_OUTBOX_OPTIONS, NotificationOutbox, retryDelayMs, type ChannelSender, type OutboxOptions } from './outbox.js';
-export { deliveryLogOf, OUTBOX_CHANNEL, unreadCountOf } from './repo.js';
+export { deliveryLogOf, forgetTelegramOf, OUTBOX_CHANNEL, unreadCountOf } from './repo.js';
 export { notificationsRoutes } from './routes.js';
 export { NotificationsService, type NotificationAudience, type Notifier, type NotifyInput, type TaskAudienceAnswer } from './service.js';
 export { BotApi, BotApiError, type TelegramUpdate } from './telegram/bot-api.js';

@@ -319,3 +319,8 @@ export async function savePollOffset(db: Db, holder: string, offset: number): Pr
 export async function releasePoll(db: Db, holder: string): Promise<void> {
   await db.updateTable('telegram_poll_state').set({ holder: null, lease_until: null }).where('id', '=', 1).where('holder', '=', holder).execute();
 }
+
+/** Forgets the user's Telegram channel, linked or half-linked (their account is closing). */
+export async function forgetTelegramOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('telegram_channels').where('user_id', '=', userId).execute();
+}

@@ -2,12 +2,25 @@ import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, preHandlerHookHandler } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { route } from '../../http/endpoint.js';
-import type { Services } from '../../services.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import type { UsersService } from '../users/index.js';
+import type { NotificationsService } from './service.js';
+import type { TelegramChannelService } from './telegram/channel.js';
 import { requireUser, userOf } from '../auth/index.js';
 import { registerUnsubscribe } from './email/unsubscribe.js';
 import { WEBHOOK_SECRET_HEADER, webhookSecretMatches } from './telegram/webhook.js';
 
-export function notificationsRoutes(services: Services): FastifyPluginAsync {
+/** What the notifications routes call: this module's services, the profile a channel change answers with, and the unsubscribe link's keys. */
+export interface NotificationsRouteServices {
+  config: Pick<Config, 'secret' | 'publicUrl' | 'telegram'>;
+  db: Db;
+  notifications: NotificationsService;
+  telegram: TelegramChannelService;
+  users: Pick<UsersService, 'profileOf'>;
+}
+
+export function notificationsRoutes(services: NotificationsRouteServices): FastifyPluginAsync {
   return async (app) => {
     const signedIn = { preHandler: requireUser };
     route(app, endpoints.notifications.list, async ({ request }) => services.notifications.list(userOf(request)), signedIn);

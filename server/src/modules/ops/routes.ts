@@ -4,10 +4,15 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.js';
 import { AppError } from '../../http/app-error.js';
 import { languageOf } from '../../http/language.js';
-import type { Services } from '../../services.js';
+import type { OpsService } from './service.js';
 import { userOf } from '../auth/index.js';
 
-export function opsRoutes(services: Services): FastifyPluginAsync {
+/** What the ops routes call: the console's service. */
+export interface OpsRouteServices {
+  ops: OpsService;
+}
+
+export function opsRoutes(services: OpsRouteServices): FastifyPluginAsync {
   const { ops } = services;
   const calls = endpoints.ops;
   return async (app) => {

@@ -6,6 +6,7 @@
  */
 import type { AccountPermissions, AssignableProjectRole, ProjectListItem, ProjectPermissions } from '@negayno/shared/contract';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { canCloseOwnAccount } from '../users/index.js';
 import type { ProjectRelation } from './repo.js';
 
 export type ProjectViewerRole = ProjectListItem['role'];
@@ -53,7 +54,12 @@ export function canCreateProject(user: AuthUser): boolean {
 
 /** The profile's `can`: what the account may do outside any one project, by the rules that guard those calls. */
 export function accountPermissionsOf(user: AuthUser): AccountPermissions {
-  return { createProject: canCreateProject(user), ops: user.operator === true, takeProjects: user.role === 'am' || user.operator === true };
+  return {
+    createProject: canCreateProject(user),
+    ops: user.operator === true,
+    takeProjects: user.role === 'am' || user.operator === true,
+    closeAccount: canCloseOwnAccount(user),
+  };
 }
 
 /** Only a project administrator sees (and tops up) the project balance. */

@@ -54,6 +54,8 @@ export interface ProjectParts {
   staff: StaffRow[];
   /** SLA_STAFFING_HOURS: how long after creation the agency promised the whole team. */
   staffingSlaHours: number;
+  /** The viewer's other projects a closure may send this one's balance to. */
+  closureTargets: { id: number; name: string }[];
 }
 
 /** Staff and performers see the client's people by name and avatar: no emails, no invitations. */
@@ -88,6 +90,7 @@ export function toProject(relation: ProjectRelation, access: ProjectAccess, part
     staffing: staffingOf(relation, parts.staff, parts.staffingSlaHours),
     role: access.role,
     can: projectPermissionsOf(access),
+    closureTargets: parts.closureTargets,
     dateCreate: toUnix(relation.createdAt),
     dateArchived: toUnixOrNull(relation.archivedAt),
   };

@@ -317,3 +317,33 @@ export async function acceptProjectInvitations(db: Db, userId: number, email: st
   }
   return invitations.length;
 }
+
+/** The live projects whose only administrator is this user (an account closing must hand them over or close them first). */
+export function soleAdministrationsOf(db: Db, userId: number): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .selectFrom('project_members as m')
+    .innerJoin('projects as p', 'p.id', 'm.project_id')
+    .select(['p.id', 'p.name'])
+    .where('m.user_id', '=', userId)
+    .where('m.role', '=', 'administrator')
+    .where('p.deleted_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('project_members as other')
+            .select('other.user_id')
+            .whereRef('other.project_id', '=', 'm.project_id')
+            .where('other.role', '=', 'administrator')
+            .where('other.user_id', '!=', userId),
+        ),
+      ),
+    )
+    .orderBy('p.id')
+    .execute();
+}
+
+/** Takes the user out of every project they are a member of (their account is closing); answers those projects. */
+export async function leaveAllProjects(db: Db, userId: number): Promise<number[]> {
+  const left = await db.deleteFrom('project_members').where('user_id', '=', userId).returning('project_id').execute();
+  return left.map((row) => row.project_id);
+}

@@ -2,7 +2,9 @@ import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.js';
 import { languageOf } from '../../http/language.js';
-import type { Services } from '../../services.js';
+import type { ProjectEditingService } from './editing.js';
+import type { ProjectMembersService } from './members.js';
+import type { ProjectsService } from './service.js';
 import { requireUser, userOf } from '../auth/index.js';
 import type { InvitationContext } from './members.js';
 
@@ -10,7 +12,14 @@ function invitationContextOf(request: FastifyRequest): InvitationContext {
   return { language: languageOf(request) };
 }
 
-export function projectsRoutes(services: Services): FastifyPluginAsync {
+/** What the projects routes call: this module's services. */
+export interface ProjectsRouteServices {
+  projects: ProjectsService;
+  projectEditing: ProjectEditingService;
+  projectMembers: ProjectMembersService;
+}
+
+export function projectsRoutes(services: ProjectsRouteServices): FastifyPluginAsync {
   const { projects, projectEditing, projectMembers } = services;
   const calls = endpoints.projects;
   return async (app) => {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { BalanceReader } from '../../lib/balances.js';
-import { canSeeProjectBalance, isPendingInvitation, projectAccessOf, type ProjectAccess } from './policy.js';
+import { canDeleteProject, canSeeProjectBalance, isPendingInvitation, projectAccessOf, type ProjectAccess } from './policy.js';
 import { toInvitationListItem, toProject, toProjectListItem } from './presenters.js';
 import { emailInvitationsOf, membersOf, relationOfProject, relationsOf, staffOf, staffOfProjects, type ProjectRelation, type StaffRow } from './repo.js';
 
@@ -127,7 +127,18 @@ export class ProjectsService {
       invitedEmails: invitations.map((invitation) => invitation.email),
       staff,
       staffingSlaHours: this.staffingSlaHours,
+      closureTargets: canDeleteProject(access) ? await this.closureTargetsOf(user, relation) : [],
     });
+  }
+
+  /** The projects a closure of `closing` may send its balance to: the same rule `MoneyService.closeProject` checks. */
+  private async closureTargetsOf(user: AuthUser, closing: ProjectRelation): Promise<{ id: number; name: string }[]> {
+    return (await relationsOf(this.db, user.id))
+      .filter((relation) => relation.projectId !== closing.projectId && relation.currency === closing.currency)
+      .map((relation) => ({ relation, access: projectAccessOf(user, relation) }))
+      .filter(({ access }) => access !== null && canSeeProjectBalance(access))
+      .sort(byViewerOrder)
+      .map(({ relation }) => ({ id: relation.projectId, name: relation.name }));
   }
 
   /** Whether a live (not deleted) project of this id exists, whoever asks. */

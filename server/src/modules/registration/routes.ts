@@ -2,7 +2,8 @@ import { API_ROOT, FLOW_KINDS, endpoints, type FlowKind } from '@negayno/shared/
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint.js';
 import { languageOf } from '../../http/language.js';
-import type { Services } from '../../services.js';
+import type { Config } from '../../config.js';
+import type { RegistrationService } from './service.js';
 import { clientInfoOf } from '../auth/index.js';
 import { FLOW_TTL_SECONDS } from './repo.js';
 
@@ -21,7 +22,13 @@ function cookieOptions(kind: FlowKind, secure: boolean) {
  * `POST /registration/{step}`, `/performer-registration/{step}`, `/restore-password/{step}` (spec 7).
  * Public: these are the ways in for people without an account.
  */
-export function registrationRoutes(services: Services): FastifyPluginAsync {
+/** What the registration routes call: the flows, and whether cookies are Secure. */
+export interface RegistrationRouteServices {
+  config: Pick<Config, 'cookieSecure'>;
+  registration: RegistrationService;
+}
+
+export function registrationRoutes(services: RegistrationRouteServices): FastifyPluginAsync {
   const secure = services.config.cookieSecure;
   return async (app) => {
     for (const kind of FLOW_KINDS) {

@@ -1,11 +1,16 @@
 import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint.js';
-import type { Services } from '../../services.js';
+import type { StaffingService } from './service.js';
 import { requireUser, userOf } from '../auth/index.js';
 
 /** A project's team (issue 31): the queue of unstaffed projects, taking one, the candidates, assigning. */
-export function staffingRoutes(services: Services): FastifyPluginAsync {
+/** What the staffing routes call: the teams' service. */
+export interface StaffingRouteServices {
+  staffing: StaffingService;
+}
+
+export function staffingRoutes(services: StaffingRouteServices): FastifyPluginAsync {
   const { staffing } = services;
   const calls = endpoints.staffing;
   return async (app) => {

@@ -1,9 +1,22 @@
 import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint.js';
-import type { Services } from '../../services.js';
+import type { Config } from '../../config.js';
+import type { ReleaseService } from '../releases/index.js';
+import type { Readiness } from './readiness.js';
+import type { ClientLogService } from './service.js';
+import type { VersionService } from './version.js';
 
-export function systemRoutes(services: Services): FastifyPluginAsync {
+/** What the system routes call: the version, readiness and browser logs, and the releases a logged error is counted against. */
+export interface SystemRouteServices {
+  config: Pick<Config, 'money'>;
+  version: VersionService;
+  readiness: Readiness;
+  clientLogs: ClientLogService;
+  releases: Pick<ReleaseService, 'recordError'>;
+}
+
+export function systemRoutes(services: SystemRouteServices): FastifyPluginAsync {
   return async (app) => {
     route(app, endpoints.system.version, async () => ({
       version: await services.version.current(),

@@ -3,7 +3,7 @@ export { taskAudience } from './audience.js';
 export { columnCountersFor } from './counters.js';
 export { EXPIRATION_OF_STATUS, dueColumnOf } from './life-cycle.js';
 export { boardViewOf, readableChatKeys } from './policy.js';
-export { insertTask, nextTaskNumber } from './repo.js';
+export { insertTask, nextTaskNumber, unfinishedTasksOf } from './repo.js';
 export { tasksRoutes } from './routes.js';
 export { TasksService } from './service.js';
 export { BoardAnswers } from './board-answers.js';

@@ -321,3 +321,15 @@ export async function boardStamp(db: Db, projectIds: number[], readerId: number)
     ) AS stamp`.execute(db);
   return result.rows[0]!.stamp;
 }
+
+/** How many tasks this performer is on that are not archived yet (an account closing must be taken off them first). */
+export async function unfinishedTasksOf(db: Db, performerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('task_performers as tp')
+    .innerJoin('tasks as t', 't.id', 'tp.task_id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tp.user_id', '=', performerId)
+    .where('t.status', '!=', 'archived')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,10 +1,19 @@
 import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { preparedRoute, route } from '../../http/endpoint.js';
-import type { Services } from '../../services.js';
+import type { BoardAnswers } from './board-answers.js';
+import type { TaskEditingService } from './editing.js';
+import type { TasksService } from './service.js';
 import { requireUser, userOf } from '../auth/index.js';
 
-export function tasksRoutes(services: Services): FastifyPluginAsync {
+/** What the tasks' routes call: this module's services only. */
+export interface TasksRouteServices {
+  tasks: TasksService;
+  taskEditing: TaskEditingService;
+  boardAnswers: BoardAnswers;
+}
+
+export function tasksRoutes(services: TasksRouteServices): FastifyPluginAsync {
   const { tasks, taskEditing, boardAnswers } = services;
   return async (app) => {
     app.addHook('preHandler', requireUser);

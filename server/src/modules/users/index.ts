@@ -16,6 +16,7 @@ export {
   turnEmailOff,
 } from './repo.js';
 export { AvatarStore } from './avatars.js';
+export { AccountClosing, DELETED_USER_NAME, canCloseOwnAccount, type AccountTies, type ClosingLive } from './closing.js';
 export { PasswordChangeService } from './password.js';
 export { PROFILE_CHANGED_CHANNEL, ProfileAnswers } from './profile-answers.js';
 export { avatarFilesRoute, usersRoutes } from './routes.js';

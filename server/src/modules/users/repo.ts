@@ -86,6 +86,12 @@ export type UserPatch = Partial<
       | 'email_chat'
       | 'email_money'
       | 'email_invitations'
+      // An account's closing (closing.ts) erases and deactivates it.
+      | 'email'
+      | 'password_hash'
+      | 'nickname'
+      | 'promo_code'
+      | 'deactivated_at'
     >
   >
 >;

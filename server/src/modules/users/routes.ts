@@ -3,30 +3,41 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { AVATAR, endpoints } from '@negayno/shared/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { preparedRoute, route } from '../../http/endpoint.js';
-import type { Services } from '../../services.js';
-import { requireUser, sessionTokenOf, userOf } from '../auth/index.js';
-import { AVATAR_NAME } from './avatars.js';
+import { uploadRoute, type IncomingUpload } from '../../http/file-routes.js';
+import type { Config } from '../../config.js';
+import { clearSessionCookie, requireUser, sessionTokenOf, userOf, type SessionService } from '../auth/index.js';
+import { AVATAR_NAME, type AvatarStore } from './avatars.js';
+import type { AccountClosing } from './closing.js';
+import type { PasswordChangeService } from './password.js';
+import type { ProfileAnswers } from './profile-answers.js';
+import type { UsersService } from './service.js';
 
-/** The one file of a multipart upload (field `file`), read whole: an avatar is small and bounded. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('file_is_empty', { file: 'file_is_empty' });
-  const part = await request.file({ limits: { fileSize: AVATAR.maxBytes, files: 1 } });
-  if (!part) throw new AppError('file_is_empty', { file: 'file_is_empty' });
-  const buffer = await part.toBuffer().catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_is_too_large', { file: 'file_is_too_large' });
-    throw error;
-  });
-  if (part.file.truncated) throw new AppError('file_is_too_large', { file: 'file_is_too_large' });
-  return buffer;
+/** An avatar's bytes, read whole: it is small and bounded (the store checks what they are). */
+async function avatarBytes(incoming: IncomingUpload): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming.stream) chunks.push(chunk as Buffer);
+  if (incoming.stream.truncated) throw new AppError('file_is_too_large');
+  const bytes = Buffer.concat(chunks);
+  if (bytes.length === 0) throw new AppError('file_is_empty');
+  return bytes;
 }
 
-export function usersRoutes(services: Services): FastifyPluginAsync {
+/** What the users routes call: this module's services, and whether cookies are Secure. */
+export interface UsersRouteServices {
+  config: Pick<Config, 'cookieSecure'>;
+  users: UsersService;
+  profileAnswers: ProfileAnswers;
+  passwordChanges: PasswordChangeService;
+  accountClosing: AccountClosing;
+}
+
+export function usersRoutes(services: UsersRouteServices): FastifyPluginAsync {
   return async (app) => {
     // Multipart parsing for this plugin's routes only, unless the app registered it for all already.
-    if (!app.hasRequestDecorator('isMultipart')) await app.register(fastifyMultipart);
+    if (!app.hasRequestDecorator('isMultipart')) await app.register(fastifyMultipart, { throwFileSizeLimit: false });
     const signedIn = { preHandler: requireUser };
     preparedRoute(app, endpoints.users.profile, async ({ request }) => services.profileAnswers.of(userOf(request)), signedIn);
     route(app, endpoints.users.get, async ({ params, request }) => services.users.publicUser(userOf(request), params.id), signedIn);
@@ -43,7 +54,23 @@ export function usersRoutes(services: Services): FastifyPluginAsync {
       },
       signedIn,
     );
-    route(app, endpoints.users.uploadAvatar, async ({ request }) => services.users.uploadAvatar(userOf(request), await uploadedFile(request)), signedIn);
+    route(
+      app,
+      endpoints.users.deleteAccount,
+      async ({ body, request, reply }) => {
+        await services.accountClosing.close(userOf(request), body);
+        clearSessionCookie(reply, services.config.cookieSecure);
+        return null;
+      },
+      signedIn,
+    );
+    uploadRoute(
+      app,
+      endpoints.users.uploadAvatar,
+      { maxBytes: AVATAR.maxBytes, receive: avatarBytes },
+      async ({ file, request }) => services.users.uploadAvatar(userOf(request), file),
+      signedIn,
+    );
     route(app, endpoints.users.deleteAvatar, async ({ request }) => services.users.deleteAvatar(userOf(request)), signedIn);
   };
 }
@@ -53,7 +80,14 @@ export function usersRoutes(services: Services): FastifyPluginAsync {
  * Only names the store writes are served; an avatar is shown beside names people share a project with,
  * and its name is random, so it is served to any signed-in visitor who has it.
  */
-export function avatarFilesRoute(services: Services): FastifyPluginAsync {
+/** What the avatars' files need: the session that may see them and the folder they are in. */
+export interface AvatarFilesServices {
+  config: Pick<Config, 'cookieSecure'>;
+  sessions: Pick<SessionService, 'resolve'>;
+  avatars: Pick<AvatarStore, 'dir'>;
+}
+
+export function avatarFilesRoute(services: AvatarFilesServices): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Params: { name: string } }>('/files/avatars/:name', async (request, reply) => {
       // The session hook reads cookies on API paths only: this path resolves its own.

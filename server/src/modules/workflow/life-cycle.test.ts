@@ -34,6 +34,12 @@ describe('a task from draft to archive, across every role, with its money', () =
 
   it('walks publish → discussion → estimation → estimate → two offer versions → accept → test → prod → accept work → rating → archived', async () => {
     expect(await actionsOf('author')).toEqual(['publish', 'delete']);
+    // A body that is not an object is refused with its code, never read as an empty one (issue 32).
+    for (const malformed of [['publish'], 'publish', '7']) {
+      const refused = await ctx.post(`/api/task/${taskId}/action/publish`, malformed, { cookie: cast.cookies.author });
+      expect({ status: refused.status, body: refused.body }).toMatchObject({ status: 400, body: { code: 'invalid_value' } });
+    }
+    expect(await status()).toBe('draft');
     const published = dataOf<TaskCard>(await act(ctx, cast, 'author', taskId, 'publish'));
     expect(published.status).toBe('published');
     expect(published.dateExpiration).toBeGreaterThan(published.datePublish!);

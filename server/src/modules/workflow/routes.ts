@@ -1,10 +1,15 @@
 import { endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint.js';
-import type { Services } from '../../services.js';
+import type { WorkflowService } from './service.js';
 import { requireUser, userOf } from '../auth/index.js';
 
-export function workflowRoutes(services: Services): FastifyPluginAsync {
+/** What the workflow routes call: the life cycle's service. */
+export interface WorkflowRouteServices {
+  workflow: WorkflowService;
+}
+
+export function workflowRoutes(services: WorkflowRouteServices): FastifyPluginAsync {
   const { workflow } = services;
   return async (app) => {
     app.addHook('preHandler', requireUser);

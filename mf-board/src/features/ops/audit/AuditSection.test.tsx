@@ -7,7 +7,7 @@ import { changeLines } from './audit-store';
 
 const server = apiServerForFile();
 beforeEach(() => {
-  signInAs('am', { can: { createProject: false, ops: true, takeProjects: true } });
+  signInAs('am', { can: { createProject: false, ops: true, takeProjects: true, closeAccount: false } });
 });
 
 describe('changeLines', () => {

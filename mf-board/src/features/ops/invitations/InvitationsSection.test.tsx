@@ -6,7 +6,7 @@ import { InvitationsSection } from './InvitationsSection';
 
 const server = apiServerForFile();
 beforeEach(() => {
-  signInAs('am', { can: { createProject: false, ops: true, takeProjects: true } });
+  signInAs('am', { can: { createProject: false, ops: true, takeProjects: true, closeAccount: false } });
 });
 
 describe('InvitationsSection', () => {

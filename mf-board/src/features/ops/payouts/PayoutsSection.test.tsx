@@ -6,7 +6,7 @@ import { PayoutsSection } from './PayoutsSection';
 
 const server = apiServerForFile();
 beforeEach(() => {
-  signInAs('am', { can: { createProject: false, ops: true, takeProjects: true } });
+  signInAs('am', { can: { createProject: false, ops: true, takeProjects: true, closeAccount: false } });
 });
 
 describe('PayoutsSection', () => {

@@ -7,7 +7,7 @@ import { ProjectsSection } from './ProjectsSection';
 
 const server = apiServerForFile();
 beforeEach(() => {
-  signInAs('am', { can: { createProject: false, ops: true, takeProjects: true } });
+  signInAs('am', { can: { createProject: false, ops: true, takeProjects: true, closeAccount: false } });
 });
 
 const candidate = (id: number, role: StaffCandidate['role'], onTeam = false): StaffCandidate => ({

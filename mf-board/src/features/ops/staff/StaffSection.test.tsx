@@ -6,7 +6,7 @@ import { StaffSection } from './StaffSection';
 
 const server = apiServerForFile();
 beforeEach(() => {
-  signInAs('am', { can: { createProject: false, ops: true, takeProjects: true } });
+  signInAs('am', { can: { createProject: false, ops: true, takeProjects: true, closeAccount: false } });
 });
 
 describe('StaffSection', () => {

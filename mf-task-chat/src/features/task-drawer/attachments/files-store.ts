@@ -3,7 +3,7 @@
  * progress or their error, rename and delete. A file whose type is not in the table of spec 5 is
  * refused here already, with its own error; the server checks again, by content.
  */
-import { call, uploadFile, ApiError } from '@negayno/shared/api';
+import { call, upload, ApiError } from '@negayno/shared/api';
 import { endpoints, fileKindOf, type TaskFile } from '@negayno/shared/contract';
 import { rootStore, settle, type LoadStatus } from '@negayno/shared/stores';
 import { makeAutoObservable, runInAction } from 'mobx';
@@ -67,10 +67,15 @@ export class FilesStore {
       return;
     }
     try {
-      const stored = await uploadFile<TaskFile>(`/task/${taskId}/upload-file`, file, (fraction) =>
-        runInAction(() => {
-          entry.progress = fraction;
-        }),
+      const stored = await upload(
+        endpoints.files.upload,
+        { params: { id: taskId }, file },
+        {
+          onProgress: (fraction) =>
+            runInAction(() => {
+              entry.progress = fraction;
+            }),
+        },
       );
       runInAction(() => {
         if (this.taskId !== taskId) return;

@@ -39,6 +39,16 @@ const en: Translation<typeof uk> = {
     submit: 'Change password',
     changed: 'Password changed. Your other sessions have ended.',
   },
+  closeAccount: {
+    title: 'Delete account',
+    text: 'Your name, email, phone, avatar and Telegram link are erased and every session ends. Messages, documents and payments stay in the projects under "Deleted user". The account cannot be restored.',
+    open: 'Delete account',
+    confirmTitle: 'Delete the account for good?',
+    password: 'Password to confirm',
+    confirm: 'Delete for good',
+    cancel: 'Cancel',
+    projects: 'Projects where you are the only administrator:',
+  },
   emailNotifications: {
     title: 'Email notifications',
     enabled: 'Send notifications to {{email}}',
