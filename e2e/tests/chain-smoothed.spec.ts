@@ -1,187 +1,156 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerByApi, uniqueEmail } from '../support/register';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { api } from '../support/api';
 import { DEMO } from '../support/env';
 import { signInByApi } from '../support/session';
-import { api } from '../support/api';
 
 /**
- * Issue 33, files and the description in a browser: two files picked at once both show at once; the
- * gallery opens over the whole viewport with the file's name and a counter; an address typed into the
- * description is a link in the read-only view. Screenshots at 390 and 1440 px, light and dark, uk and en.
+ * Issue 33 items 1–7 in Chromium, with a screenshot of each screen they changed (uk, 1440 px; some at
+ * 390 px, dark and en) under test-results/chain-smoothed: whose move after the am's note, while the
+ * offer waits and after its rejection; the estimate in the sm's drawer and the offer editor filled from
+ * it, refusing a past deadline; the rejected offer's label and reason; tips on an accepted task with the
+ * wallet's balance and the way back from a top-up; the test checkout; the admin's partner tab.
  */
-const PASSWORD = 'chain-smoothed-password';
+const SHOTS = 'test-results/chain-smoothed';
 
-/** A 64×48 orange png. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSD1sdGl94oF2M8/sAAOhY/TpO6gQugvqK7EHdJ3cAFUF/RXYi7pG7gAqiv6C7EXVI3cAHUV3QX4i6pG7gA6iu6C3GX1A1cAPUV3YW4S+oGLoD6iu5C3CV1AxdAfUV3Ie6SuoELoL6iuxB3Sd3AxwN+/3288RBrNV4AAAAASUVORK5CYII=',
-  'base64',
-);
-
-async function setUp(page: Page, theme: 'light' | 'dark', language: 'uk' | 'en') {
-  await page.addInitScript(
-    ([name, lang]) => {
-      localStorage.setItem('theme', name!);
-      localStorage.setItem('language', lang!);
-    },
-    [theme, language],
-  );
-  const email = uniqueEmail('chain-files');
-  await registerByApi(page.request, email, PASSWORD);
-  await signInByApi(page, email, PASSWORD);
-  const project = await api<{ id: number }>(page.request, 'post', '/project/new', { name: 'Пекарня' });
-  const task = await api<{ id: number }>(page.request, 'post', `/project/${project.id}/new-task`, { name: 'Банер' });
-  return { project, task, url: `/task/${task.id}?projectId=${project.id}` };
-}
-
-for (const [width, theme, language] of [
-  [1440, 'light', 'uk'],
-  [390, 'dark', 'en'],
-] as const) {
-  test(`two files at once, the gallery over the viewport (${width} px, ${theme}, ${language})`, async ({ page }, info) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-    const { url } = await setUp(page, theme, language);
-    await page.goto(url);
-    const drawer = page.getByTestId('task-drawer');
-    await expect(drawer.getByTestId('files-empty')).toBeVisible({ timeout: 45_000 });
-
-    // Item 8: both cards show at once, without reopening the drawer.
-    await drawer.getByTestId('files-input').setInputFiles([
-      { name: 'перший.png', mimeType: 'image/png', buffer: PNG },
-      { name: 'другий.png', mimeType: 'image/png', buffer: PNG },
-    ]);
-    await expect(drawer.getByTestId('file-card')).toHaveCount(2);
-    // ...and stay two after the live events of both uploads have been read.
-    await page.waitForTimeout(1500);
-    await expect(drawer.getByTestId('file-card')).toHaveCount(2);
-    await page.screenshot({ path: info.outputPath(`files-${width}-${theme}-${language}.png`) });
-
-    // Item 12: the gallery covers the whole viewport and names the file, with a counter.
-    await drawer.getByTestId('file-open').first().click();
-    const gallery = page.getByTestId('gallery');
-    await expect(gallery.locator('.lg-current img.lg-object')).toBeVisible();
-    const box = await gallery.boundingBox();
-    expect(box).toEqual({ x: 0, y: 0, width, height: width < 768 ? 844 : 900 });
-    await expect(gallery.locator('.lg-current .lg-file-name, .lg-sub-html [data-testid="gallery-name"]').first()).toHaveText(/перший\.png|другий\.png/);
-    await expect(gallery.locator('.lg-counter')).toHaveText(/1\s*\/\s*2/);
-    await page.screenshot({ path: info.outputPath(`gallery-${width}-${theme}-${language}.png`) });
-    await page.keyboard.press('ArrowRight');
-    await expect(gallery.locator('.lg-counter')).toHaveText(/2\s*\/\s*2/);
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('gallery')).toHaveCount(0);
-    await expect(drawer).toBeVisible();
-    await expect(drawer.getByTestId('file-open').first()).toBeFocused();
-
-    await page.screenshot({ path: info.outputPath(`after-gallery-${width}-${theme}-${language}.png`) });
+/** The demo people's own settings stay as they are (other specs share them): dark and en come from the browser. */
+async function pageOf(browser: Browser, email: string, options: { width?: number; dark?: boolean; en?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1440, height: 900 },
+    colorScheme: options.dark ? 'dark' : 'light',
+    locale: options.en ? 'en-GB' : 'uk-UA',
   });
+  const page = await context.newPage();
+  await signInByApi(page, email);
+  return page;
 }
 
-test('a task that left column 1: the author reads the description with its address linked, and asks no history it may not see', async ({ browser }, info) => {
-  test.setTimeout(180_000);
-  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
-  const [admin, am] = await Promise.all(contexts.map((context) => context.newPage()));
-  await signInByApi(admin!, DEMO.admin);
-  await signInByApi(am!, DEMO.am);
-  await admin!.setViewportSize({ width: 1440, height: 900 });
-  const projects = await api<Array<{ id: number; name: string }>>(admin!.request, 'get', '/projects');
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+const act = (page: Page, taskId: number, action: string, body: unknown = {}) => api(page.request, 'post', `/task/${taskId}/action/${action}`, body);
+
+test('issue 33: estimates, offers, whose move and money moments, looked at', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const [admin, am, pm, sm, performer] = await Promise.all([DEMO.admin, DEMO.am, DEMO.pm, DEMO.sm, DEMO.performer].map((email) => pageOf(browser, email)));
+  const projects = await api<Array<{ id: number; name: string }>>(admin.request, 'get', '/projects');
   const projectId = projects.find((p) => p.name === 'Інтернет-магазин')!.id;
-  const task = await api<{ id: number }>(admin!.request, 'post', `/project/${projectId}/new-task`, { name: 'Опис з посиланням' });
-  await api(admin!.request, 'put', `/task/${task.id}/update-description`, { description: '<p>Макет тут: https://example.com/maket?v=2 — дякую</p>' });
-  await api(admin!.request, 'post', `/task/${task.id}/action/publish`, { negayno: false });
+  const task = await api<{ id: number }>(admin.request, 'post', `/project/${projectId}/new-task`, { name: 'Сторінка оплати частинами' });
+  const url = `/task/${task.id}?projectId=${projectId}`;
 
-  // The author has the drawer open and has looked at the history while it was theirs to see.
-  const refused: string[] = [];
-  admin!.on('response', (response) => {
-    if (response.url().includes('/description-history') && response.status() === 403) refused.push(response.url());
+  await test.step("whose move: the am's hand-over note leaves it with the managers", async () => {
+    await act(admin, task.id, 'publish', { negayno: false });
+    await act(am, task.id, 'to-discussion');
+    const card = await api<{ chats: { main: number } }>(am.request, 'get', `/task/${task.id}/get-card`);
+    await api(am.request, 'post', `/chat/${card.chats.main}/new-message`, { message: 'Передаю задачу pm: він призначить виконавця' });
+    await admin.goto(url);
+    await expect(admin.getByTestId('chat-whose-move')).toHaveText('Хід менеджера');
   });
-  await admin!.goto(`/task/${task.id}?projectId=${projectId}`);
-  const drawer = admin!.getByTestId('task-drawer');
-  await drawer.getByTestId('description-history-open').click({ timeout: 45_000 });
-  await expect(admin!.getByTestId('description-history')).toBeVisible();
-  await admin!.keyboard.press('Escape');
-  await expect(admin!.getByTestId('description-history')).toBeHidden();
 
-  // Item 13: the am takes it into discussion (out of column 1); the author's browser hears task.update.
-  await api(am!.request, 'post', `/task/${task.id}/action/to-discussion`, {});
-  // Item 11: the view is read-only now, with the address a link opening a new tab without the opener.
-  const link = drawer.getByTestId('task-description-html').getByRole('link', { name: 'https://example.com/maket?v=2' });
-  await expect(link).toHaveAttribute('href', 'https://example.com/maket?v=2', { timeout: 45_000 });
-  await expect(link).toHaveAttribute('target', '_blank');
-  await expect(link).toHaveAttribute('rel', /noopener/);
-  await admin!.waitForTimeout(2000);
-  expect(refused).toEqual([]);
-  await admin!.screenshot({ path: info.outputPath('description-read-only-1440-light-uk.png') });
-  await Promise.all(contexts.map((context) => context.close()));
+  await test.step("the estimate in the sm's drawer, the offer editor filled from it, a past deadline refused", async () => {
+    const { performers } = await api<{ performers: Array<{ id: number; nickname: string | null }> }>(pm.request, 'get', `/task/${task.id}/actions`);
+    const taras = performers.find((p) => p.nickname === 'taras.dev')!;
+    await act(pm, task.id, 'to-estimation', { performerIds: [taras.id] });
+    const estimate = { estimate: 'Сторінка з калькулятором платежів', executionTimeBase: 12, delayStart: 8, dateAutoSendForCheck: null };
+    await act(performer, task.id, 'finish-evaluation', { ...estimate, executionTime: 12, jobItem: ['Верстка', 'Калькулятор'] });
+    await act(pm, task.id, 'continue-evaluation');
+    await act(performer, task.id, 'finish-evaluation', { ...estimate, executionTime: 16, jobItem: ['Верстка', 'Калькулятор', 'Інтеграція з банком'] });
+
+    await sm.goto(url);
+    const card = sm.getByTestId('estimate-card');
+    await expect(card.getByTestId('estimate-hours').first()).toHaveText('16 год');
+    await expect(card).toContainText('Тарас Олійник');
+    await card.getByText('Попередні оцінки (1)').click();
+    await card.scrollIntoViewIfNeeded();
+    await shot(sm, '1-estimate-sm-1440');
+
+    await sm.getByTestId('action-send-offer').click();
+    const dialog = sm.getByTestId('action-dialog-send-offer');
+    await expect(dialog.getByTestId('action-field-workList')).toHaveValue('Верстка\nКалькулятор\nІнтеграція з банком');
+    await expect(dialog.getByTestId('action-field-deadline2')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:00$/);
+    await dialog.getByTestId('action-field-name').fill('Оплата частинами');
+    await dialog.getByTestId('action-field-price2').fill('5000');
+    await dialog.getByTestId('action-field-price3').fill('8000');
+    await dialog.getByTestId('action-field-deadline3').fill('2020-01-01T10:00');
+    await dialog.getByTestId('action-submit').click();
+    await expect(dialog).toContainText('Термін має бути датою пізніше ніж зараз');
+    await shot(sm, '2-offer-editor-past-deadline-1440');
+    const soon = new Date(Date.now() + 3 * 86_400_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    await dialog.getByTestId('action-field-deadline3').fill(`${soon.getFullYear()}-${two(soon.getMonth() + 1)}-${two(soon.getDate())}T18:00`);
+    await dialog.getByTestId('action-submit').click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('whose move while the offer waits, and after the client rejects it: the rejected offer says so', async () => {
+    // Live, without a reload: the client's open drawer follows the estimate and the offer as they come.
+    await expect(admin.getByTestId('offer-card')).toBeVisible();
+    await expect(admin.getByTestId('chat-whose-move')).toHaveText('Хід клієнта');
+    await admin.getByTestId('offer-reject').click();
+    await admin.getByTestId('offer-reason').fill('Задорого для першої версії');
+    await admin.getByTestId('offer-reason-send').click();
+    await expect(admin.getByTestId('offer-rejected')).toHaveText('Відхилено');
+    await expect(admin.getByTestId('offer-rejection')).toContainText('Олена Коваленко');
+    await expect(admin.getByTestId('offer-rejection-reason')).toHaveText('Причина: Задорого для першої версії');
+    await expect(admin.getByTestId('chat-whose-move')).toHaveText('Хід менеджера');
+    await admin.getByTestId('offer-card').scrollIntoViewIfNeeded();
+    await shot(admin, '3-offer-rejected-admin-1440');
+    // The sm sees the same label in their drawer.
+    await sm.reload();
+    await expect(sm.getByTestId('offer-rejected')).toBeVisible();
+  });
+
+  await test.step('tips on an accepted task: the balance, a top-up and the way back to the dialog', async () => {
+    const cards = await api<Array<{ id: number; status: string }>>(admin.request, 'get', `/project/${projectId}/tasks`);
+    const rated = cards.find((card) => card.status === 'rating')!;
+    await admin.goto(`/task/${rated.id}?projectId=${projectId}`);
+    await admin.getByTestId('action-tips').click();
+    const dialog = admin.getByTestId('tips-dialog');
+    await expect(dialog.getByTestId('tips-balance')).toContainText(/У гаманці: [\d\s ]+ грн/);
+    await shot(admin, '4-tips-dialog-1440');
+    await dialog.getByTestId('tips-skip').click();
+    await expect(dialog).toBeHidden();
+    // "Not now" is no dead end: the button is still there.
+    await admin.getByTestId('action-tips').click();
+    await dialog.getByTestId('tips-top-up').click();
+    const wallet = admin.getByTestId('wallet-drawer');
+    await expect(wallet).toBeVisible();
+    await shot(admin, '5-tips-top-up-wallet-1440');
+    await admin.keyboard.press('Escape');
+    await expect(wallet).toBeHidden();
+    await expect(admin.getByTestId('tips-dialog')).toBeVisible();
+
+    // The checkout of a top-up started there comes back to the task.
+    const checkout = await api<{ checkoutUrl: string }>(admin.request, 'post', '/user/balance/payment', { amount: 500_000, returnTo: `/task/${rated.id}` });
+    await admin.goto(checkout.checkoutUrl);
+    await expect(admin.getByTestId('checkout-total')).toHaveText(/^5\s075 грн$/);
+    await shot(admin, '6-checkout-uk-1440');
+    await admin.getByTestId('checkout-cancel').click();
+    await admin.waitForURL(new RegExp(`/task/${rated.id}`));
+  });
+
+  await test.step("the admin's partner tab: promo code, one invited, the bonus on his top-up", async () => {
+    await admin.goto('/');
+    await admin.getByTestId('header-wallet').click();
+    const wallet = admin.getByTestId('wallet-drawer');
+    await wallet.getByRole('tab', { name: 'Партнерська програма' }).click();
+    await expect(wallet.getByTestId('promo-code')).toHaveText('ADMIN-DEMO');
+    await expect(wallet.getByTestId('partner-invited')).toHaveText('1');
+    await expect(wallet.getByTestId('partner-earned')).toHaveText(/^250 грн$/);
+    await shot(admin, '7-partner-tab-1440');
+  });
+
+  await test.step('the phone, dark and en passes', async () => {
+    const phone = await pageOf(browser, DEMO.sm, { width: 390 });
+    await phone.goto(url);
+    await expect(phone.getByTestId('offer-rejected')).toBeVisible();
+    await phone.getByTestId('estimate-card').scrollIntoViewIfNeeded();
+    await shot(phone, '8-estimate-sm-390');
+    const dark = await pageOf(browser, DEMO.admin, { dark: true, width: 390 });
+    const order = await api<{ checkoutUrl: string }>(dark.request, 'post', '/user/balance/payment', { amount: 500_000 });
+    await dark.goto(order.checkoutUrl);
+    await expect(dark.getByTestId('checkout-total')).toHaveText(/^5\s075 грн$/);
+    await shot(dark, '9-checkout-dark-390');
+    const en = await pageOf(browser, DEMO.admin, { en: true });
+    await en.goto(order.checkoutUrl);
+    await expect(en.getByTestId('checkout-total')).toHaveText('5,075 грн');
+    await shot(en, '10-checkout-en-1440');
+  });
 });
-
-for (const [width, theme, language] of [
-  [1440, 'light', 'uk'],
-  [390, 'dark', 'en'],
-] as const) {
-  test(`the chat: receipts say who read, reaction chips say their emoji in words, a message waits for the network (${width} px, ${theme}, ${language})`, async ({
-    browser,
-  }, info) => {
-    test.setTimeout(180_000);
-    const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
-    const [admin, am] = await Promise.all(contexts.map((context) => context.newPage()));
-    await admin!.addInitScript(
-      ([name, lang]) => {
-        localStorage.setItem('theme', name!);
-        localStorage.setItem('language', lang!);
-      },
-      [theme, language],
-    );
-    await admin!.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-    await signInByApi(admin!, DEMO.admin);
-    await signInByApi(am!, DEMO.am);
-    const projects = await api<Array<{ id: number; name: string }>>(admin!.request, 'get', '/projects');
-    const projectId = projects.find((p) => p.name === 'Інтернет-магазин')!.id;
-    const task = await api<{ id: number }>(admin!.request, 'post', `/project/${projectId}/new-task`, { name: 'Чат: підписи' });
-    await api(admin!.request, 'post', `/task/${task.id}/action/publish`, { negayno: false });
-    await api(am!.request, 'post', `/task/${task.id}/action/to-discussion`, {});
-    const { chats } = await api<{ chats: Array<{ id: number; key: string }> }>(am!.request, 'get', `/task/${task.id}/chats`);
-    const main = chats.find((chat) => chat.key === 'main')!;
-    const posted = await admin!.request.post(`/api/chat/${main.id}/new-message`, { multipart: { message: 'Коли почнемо?', tempId: `t${Date.now()}` } });
-    expect(posted.ok(), await posted.text()).toBe(true);
-    const sent = ((await posted.json()) as { data: { id: number } }).data;
-    // The am reads it and puts a thumbs up on it.
-    await api(am!.request, 'post', `/message/${sent.id}/viewed`, {});
-    await api(am!.request, 'post', `/message/${sent.id}/emoji`, { emoji: '👍' });
-
-    await admin!.goto(`/task/${task.id}?projectId=${projectId}`);
-    const view = admin!.getByTestId('chat-view');
-    if (width < 768) await admin!.getByTestId('task-tab-chat').click({ timeout: 45_000 });
-    await expect(view.getByTestId('chat-messages')).toHaveAttribute('data-ready', 'true', { timeout: 45_000 });
-    const message = view.getByTestId('message').filter({ hasText: 'Коли почнемо?' });
-
-    // Item 16: the chip is named in words.
-    const chip = message.getByTestId('reaction');
-    await expect(chip).toHaveAccessibleName(language === 'uk' ? /палець угору: 1/ : /thumbs up: 1/);
-
-    // Item 10: the receipts are a button reachable from the keyboard, named by who read; a press writes it out.
-    const receipts = message.getByTestId('message-readers');
-    await expect(receipts).toHaveAccessibleName(language === 'uk' ? /^Прочитали: / : /^Read by: /);
-    await receipts.focus();
-    await expect(admin!.getByRole('tooltip')).toBeVisible();
-    await admin!.screenshot({ path: info.outputPath(`chat-receipts-tooltip-${width}-${theme}-${language}.png`) });
-    await admin!.keyboard.press('Enter');
-    await expect(message.getByTestId('message-readers-line')).toBeVisible();
-    // The composer's emoji picker, in words where the system draws no emoji.
-    await view.getByTestId('chat-emoji').click();
-    await expect(admin!.getByTestId('composer-emoji').first()).toBeVisible();
-    await admin!.screenshot({ path: info.outputPath(`chat-emoji-picker-${width}-${theme}-${language}.png`) });
-    await admin!.keyboard.press('Escape');
-
-    // Item 9: written offline it waits (not "not sent"), and goes by itself once the network is back.
-    await admin!.context().setOffline(true);
-    const input = view.getByTestId('chat-input');
-    await input.fill('Пишу без мережі');
-    await input.press('Enter');
-    await expect(view.getByTestId('temp-message')).toHaveAttribute('data-status', 'waiting');
-    await admin!.screenshot({ path: info.outputPath(`chat-waiting-${width}-${theme}-${language}.png`) });
-    await admin!.context().setOffline(false);
-    await expect(view.getByTestId('temp-message')).toHaveCount(0);
-    await expect(view.getByTestId('message').filter({ hasText: 'Пишу без мережі' })).toHaveCount(1);
-    await Promise.all(contexts.map((context) => context.close()));
-  });
-}

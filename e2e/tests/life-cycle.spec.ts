@@ -16,11 +16,11 @@ async function pageOf(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/** d.m.Y H:i, as the forms take dates. */
+/** The browser's date and time picker value (issue 33: YYYY-MM-DDTHH:MM), days ahead at noon. */
 function formDate(daysAhead: number): string {
   const date = new Date(Date.now() + daysAhead * 24 * 3600_000);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()} 12:00`;
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T12:00`;
 }
 
 async function takeAction(page: Page, action: string, fill?: (dialog: ReturnType<Page['getByTestId']>) => Promise<void>): Promise<void> {

@@ -198,7 +198,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     invitations,
     registration: new RegistrationService(db, config.secret, limiter, invitations, mailer, auth, config.emailCodeTtlSeconds),
     ledger,
-    money: new MoneyService(db, units, ledger, config.money, statements, projects, projectEditing, tasks),
+    money: new MoneyService(db, units, ledger, config.money, statements, projects, projectEditing, tasks, invitations),
     payments: new PaymentsService(db, units, ledger, config.money, cardProviderOf(config), log, config.publicUrl, {
       // A reversed card payment (decisions 5) is the operators' to look into, in the refund's transaction.
       paymentReversed: async (trx, reversal) => {

@@ -195,6 +195,10 @@ export interface TaskDocumentsTable {
   offer_id: number | null;
   date_start: Timestamp | null;
   date_deadline: Timestamp | null;
+  /** The client's rejection of an offer version (issue 33). */
+  rejected_by: number | null;
+  rejected_at: Timestamp | null;
+  reject_reason: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -359,6 +363,8 @@ export interface PaymentOrdersTable {
   fee: number;
   currency: Currency;
   status: Generated<PaymentOrderStatus>;
+  /** The app page the payer returns to (`/task/{id}`, issue 33); null: the board or the project. */
+  return_path: string | null;
   created_at: DefaultTimestamp;
   settled_at: Date | null;
 }

@@ -233,6 +233,36 @@ export interface DocumentInput {
 }
 
 /** An offer (the next version of the task's offer) or the contract made from one. */
+/** A performer's estimate of a task (finish-evaluation's body), as the staff's drawer shows it (issue 33). */
+export async function createEstimate(
+  db: Db,
+  input: {
+    task: { id: number };
+    performer: UserRef;
+    estimate: string;
+    executionTime: number;
+    executionTimeBase: number;
+    delayStart: number;
+    jobItems: string[];
+    at?: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('task_estimates')
+    .values({
+      task_id: input.task.id,
+      performer_id: input.performer.id,
+      estimate: input.estimate,
+      execution_time: input.executionTime,
+      execution_time_base: input.executionTimeBase,
+      delay_start: input.delayStart,
+      job_items: JSON.stringify(input.jobItems),
+      date_auto_send_for_check: null,
+      created_at: input.at ?? new Date(),
+    })
+    .execute();
+}
+
 export async function createDocument(db: Db, input: DocumentInput): Promise<number> {
   const at = input.at ?? new Date();
   const row = await db

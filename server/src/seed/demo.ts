@@ -19,6 +19,7 @@ import {
   attachStaff,
   createChats,
   createDocument,
+  createEstimate,
   createProject,
   createTask,
   createUser,
@@ -308,6 +309,9 @@ const SYSTEM_MESSAGES: Array<[TaskStatus, string]> = [
 ];
 
 const UAH = 100;
+/** The invitee's card top-up and the partner bonus on it (the default 5 %, config.ts). */
+export const DEMO_INVITEE_TOP_UP_UAH = 5_000;
+export const DEMO_BONUS_PERCENT = 5;
 const SEED_LOCK_KEY = 7_215_004_002;
 
 type People = Record<keyof typeof PEOPLE, UserRow>;
@@ -325,6 +329,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const people = {} as People;
     for (const [key, input] of Object.entries(PEOPLE)) people[key as keyof People] = await createUser(trx, { ...input, password: DEMO_PASSWORD });
     await trx.updateTable('users').set({ is_operator: true }).where('id', '=', people.ops.id).execute();
+    // Everyone has the promo code registering would have given them (the partner tab shows it, issue 33);
+    // Андрій came through Олена's: he is the one she invited, and his card top-up earned her bonus.
+    for (const [key, person] of Object.entries(people))
+      await trx
+        .updateTable('users')
+        .set({ promo_code: `${key.toUpperCase()}-DEMO` })
+        .where('id', '=', person.id)
+        .execute();
+    await trx.updateTable('users').set({ invited_by: people.admin.id }).where('id', '=', people.user.id).execute();
 
     const shop = await createProject(trx, { owner: people.admin, name: 'Інтернет-магазин' });
     await addMember(trx, shop, people.user, 'user', { canNegayno: true });
@@ -384,6 +397,18 @@ export async function seedDemo(db: Db): Promise<boolean> {
           dates: dueDates(demo),
         });
         if (task.date_start_discuss) await seedChats(trx, task.id, demo.status, task.date_start_discuss, people, index);
+        // The performer's estimate the offer was written from (the staff's drawer shows it, issue 33).
+        if (stepIndex(demo.status) >= stepIndex('estimated'))
+          await createEstimate(trx, {
+            task,
+            performer: people.performer,
+            estimate: demo.intro,
+            executionTime: 8 * demo.points.length,
+            executionTimeBase: 6 * demo.points.length,
+            delayStart: 8,
+            jobItems: demo.points,
+            at,
+          });
         if (stepIndex(demo.status) >= stepIndex('offer')) await seedDocuments(trx, task.id, demo, people.sm, at);
         if (demo.escrowUah)
           await seedTaskMoney(
@@ -402,13 +427,24 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await insertInvitation(trx, { code: invitation.code, kind: invitation.kind, maxUses: null, expiresAt: null, issuedBy: null, note: 'demo' });
     }
 
-    // The partner program's bonus, paid from platform revenue.
+    // The partner program (decisions 5): Андрій, invited by Олена, topped his wallet up by card, and she
+    // earned the bonus on it, as payments.ts pays it: the demo's partner tab adds up (issue 33).
+    await ledger.post(
+      {
+        paymentType: 'deposit',
+        currency: 'UAH',
+        recipientId: people.user.id,
+        postings: transfer({ kind: 'provider' }, { kind: 'user_wallet', userId: people.user.id }, DEMO_INVITEE_TOP_UP_UAH * UAH),
+      },
+      unit,
+    );
     await ledger.post(
       {
         paymentType: 'bonus',
         currency: 'UAH',
+        senderId: people.user.id,
         recipientId: people.admin.id,
-        postings: transfer({ kind: 'platform' }, { kind: 'user_bonus', userId: people.admin.id }, 250 * UAH),
+        postings: transfer({ kind: 'provider' }, { kind: 'user_bonus', userId: people.admin.id }, (DEMO_INVITEE_TOP_UP_UAH * DEMO_BONUS_PERCENT * UAH) / 100),
       },
       unit,
     );

@@ -8,6 +8,7 @@ import type { Balance, DescriptionHistoryEntry, PublicUser, Project, ProjectList
 import { endpoint, type FileBytes } from './endpoint.js';
 import {
   amountBody,
+  walletPaymentBody,
   closeProjectBody,
   depositBody,
   liqpayCallbackBody,
@@ -86,7 +87,7 @@ import {
   type OpsStaffMember,
   type OpsStaffPage,
 } from './ops.js';
-import { actionBody, documentActionParam, taskActionParam, type TaskActions, type TaskDocument, type TaskLedger } from './workflow.js';
+import { actionBody, documentActionParam, taskActionParam, type TaskActions, type TaskDocument, type TaskEstimate, type TaskLedger } from './workflow.js';
 
 const id = {
   project: idParam('project'),
@@ -178,7 +179,7 @@ export const endpoints = {
     balance: endpoint('GET', '/user/balance', {}).answers<WalletAnswer>(),
     bonusBalance: endpoint('GET', '/user/bonus-balance', {}).answers<Balance>(),
     calculate: endpoint('POST', '/user/balance/calculate', { body: amountBody }).answers<Calculation>(),
-    payment: endpoint('POST', '/user/balance/payment', { body: amountBody }).answers<Checkout>(),
+    payment: endpoint('POST', '/user/balance/payment', { body: walletPaymentBody }).answers<Checkout>(),
     payout: endpoint('POST', '/user/balance/payout', { body: amountBody }).answers<Transaction>(),
     cancelPayout: endpoint('POST', '/user/balance/payout/:number/cancel', { params: { number: id.number } }).answers<Transaction>(),
     debitStat: endpoint('GET', '/user/balance/debit-stat', {}).answers<BalanceStatMonth[]>(),
@@ -257,6 +258,7 @@ export const endpoints = {
     documents: endpoint('GET', '/task/:id/documents', { params: { id: id.task } }).answers<TaskDocument[]>(),
     versions: endpoint('GET', '/document/:id/versions', { params: { id: id.document } }).answers<TaskDocument[]>(),
     ledger: endpoint('GET', '/task/:id/ledger', { params: { id: id.task } }).answers<TaskLedger>(),
+    estimates: endpoint('GET', '/task/:id/estimates', { params: { id: id.task } }).answers<TaskEstimate[]>(),
   },
   /** The task drawer's edits (spec 4 "Task editing"): each answers the task as it now is. */
   taskEditing: {

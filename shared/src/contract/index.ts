@@ -11,6 +11,7 @@ export * from './file-types.js';
 export * from './socket-events.js';
 export * from './projects.js';
 export * from './money.js';
+export * from './brand.js';
 export * from './remotes.js';
 export * from './endpoint.js';
 export * from './endpoints.js';

@@ -33,6 +33,14 @@ export const amountField = z.unknown().transform((value, ctx): number => {
 export const amountBody = z.object({ amount: amountField });
 export type AmountBody = z.infer<typeof amountBody>;
 
+/** Where in the app a wallet top-up returns after the checkout: a task (its tips dialog, issue 33), else the board. */
+export const TOP_UP_RETURN = /^\/task\/[1-9]\d{0,9}$/;
+
+/** `POST /user/balance/payment`: the amount, and optionally the task page to come back to. */
+export const walletPaymentBody = amountBody.extend({
+  returnTo: z.string({ error: 'invalid_value' }).regex(TOP_UP_RETURN, { error: 'invalid_value' }).optional(),
+});
+
 /** `POST /project/{id}/balance/deposit`: a project top-up from the user's wallet or bonus balance. */
 export const depositBody = z.object({
   amount: amountField,

@@ -101,7 +101,11 @@ export const offerBody = z.object({
       z.object({
         urgency: urgencyLevel,
         price: integerField('amount', 0, ESTIMATE_LIMITS.price),
-        dateDeadline: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }),
+        dateDeadline: z
+          .number({ error: 'dateDeadline_is_invalid' })
+          .int({ error: 'dateDeadline_is_invalid' })
+          .positive({ error: 'dateDeadline_is_invalid' })
+          .refine((value) => value > Date.now() / 1000, { error: 'dateDeadline_is_invalid' }),
       }),
       { error: 'urgency_is_empty' },
     )
@@ -210,7 +214,31 @@ export interface TaskDocument {
   expired: boolean;
   /** Whether this is the current version (offers keep every version). */
   current: boolean;
+  /** The client's rejection of this offer version (issue 33): the reason, who and when; null otherwise. */
+  rejection: DocumentRejection | null;
   can: DocumentPermissions;
+}
+
+export interface DocumentRejection {
+  reason: string;
+  by: { id: number; firstname: string; lastname: string } | null;
+  date: UnixSeconds;
+}
+
+/**
+ * `GET /task/{id}/estimates` (issue 33): the performers' estimates of a task, newest first, for the
+ * staff and performers only (a client never sees an estimate).
+ */
+export interface TaskEstimate {
+  id: number;
+  estimate: string;
+  executionTime: number;
+  executionTimeBase: number;
+  delayStart: number;
+  jobItem: string[];
+  dateAutoSendForCheck: UnixSeconds | null;
+  dateCreate: UnixSeconds;
+  performer: { id: number; firstname: string; lastname: string } | null;
 }
 
 export interface DocumentPermissions {
@@ -227,6 +255,10 @@ export interface TaskActions {
   performers: Array<{ id: number; firstname: string; lastname: string; nickname: string | null }>;
   /** Whether `GET /task/{id}/ledger` (the cost panel) is the viewer's to read. */
   seeLedger: boolean;
+  /** Whether `GET /task/{id}/estimates` is the viewer's to read (staff and performers). */
+  seeEstimates: boolean;
+  /** Whether the viewer may tip the task's performers now (decisions 5: a client, once the work is accepted). */
+  tip: boolean;
 }
 
 /** `GET /task/{id}/ledger`: what the task has cost so far, from the ledger. */

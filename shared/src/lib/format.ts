@@ -1,12 +1,8 @@
 /** Formatters of spec section 9: money with no decimals, uk-UA dates, file sizes. */
-import type { Currency, Language } from '@negayno/shared/contract';
+import type { Language } from '@negayno/shared/contract';
 
-const CURRENCY_SUFFIX: Record<Currency, string> = { UAH: 'грн', USD: '$', GBP: '£', EUR: '€' };
-
-/** The currency's sign as shown beside an amount field: грн, $, £, €. */
-export function currencySign(currency: Currency): string {
-  return CURRENCY_SUFFIX[currency];
-}
+// The money formatter is the contract's: the server's own pages (the test checkout) format amounts the same way.
+export { currencySign, formatMoney } from '@negayno/shared/contract';
 
 function localeOf(language: Language): string {
   return language === 'en' ? 'en-GB' : 'uk-UA';
@@ -26,17 +22,6 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 
 export function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return cached(`date ${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(localeOf(language), options));
-}
-
-function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cached(`number ${language} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(localeOf(language), options));
-}
-
-/** Minor units to a whole-unit string: 1234567 kopecks -> "12 346 грн". */
-export function formatMoney(minorUnits: number, currency: Currency, language: Language = 'uk'): string {
-  const whole = Math.round(minorUnits / 100);
-  const number = numberFormat(language, { maximumFractionDigits: 0 }).format(whole);
-  return currency === 'UAH' ? `${number} ${CURRENCY_SUFFIX.UAH}` : `${CURRENCY_SUFFIX[currency]}${number}`;
 }
 
 /** Timestamps below 1e12 are seconds (spec 9). */

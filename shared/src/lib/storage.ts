@@ -22,4 +22,6 @@ export const STORAGE_KEYS = {
   version: 'appVersion',
   reportedErrors: 'reportedCardErrors',
   descriptions: 'descriptions',
+  /** The task whose tips dialog a wallet top-up started from: it opens again on the way back (sessionStorage). */
+  tipsReturn: 'tipsReturn',
 } as const;

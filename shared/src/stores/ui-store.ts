@@ -11,6 +11,8 @@ export interface WalletRequest {
   projectId?: number;
   /** A card order the payer returned from: the drawer shows how it ended. */
   orderId?: string;
+  /** The task page a wallet top-up comes back to after the checkout (its tips dialog, issue 33). */
+  returnTo?: string;
 }
 
 export class UiStore {

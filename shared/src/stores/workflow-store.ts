@@ -13,6 +13,7 @@ import {
   type TaskActions,
   type TaskCard,
   type TaskDocument,
+  type TaskEstimate,
   type TaskLedger,
 } from '@negayno/shared/contract';
 import { makeAutoObservable, runInAction } from 'mobx';
@@ -26,6 +27,8 @@ export class TaskWorkflowStore {
   actions: TaskActions | null = null;
   documents: TaskDocument[] = [];
   ledger: TaskLedger | null = null;
+  /** The performers' estimates, newest first: read only when the server says they are the viewer's (staff). */
+  estimates: TaskEstimate[] = [];
   /** The action or document answer under way (its button shows a spinner, the offer card an overlay). */
   pending: string | null = null;
 
@@ -39,18 +42,24 @@ export class TaskWorkflowStore {
       this.actions = null;
       this.documents = [];
       this.ledger = null;
+      this.estimates = [];
       this.status = 'loading';
     }
     const [actions, documents] = await Promise.all([
       settle(call(endpoints.workflow.actions, { params: { id: taskId } })),
       settle(call(endpoints.workflow.documents, { params: { id: taskId } })),
     ]);
-    const ledger = actions.status === 'ready' && actions.answer.seeLedger ? await settle(call(endpoints.workflow.ledger, { params: { id: taskId } })) : null;
+    const seen = actions.status === 'ready' ? actions.answer : null;
+    const [ledger, estimates] = await Promise.all([
+      seen?.seeLedger ? settle(call(endpoints.workflow.ledger, { params: { id: taskId } })) : null,
+      seen?.seeEstimates ? settle(call(endpoints.workflow.estimates, { params: { id: taskId } })) : null,
+    ]);
     if (this.taskId !== taskId) return this.status;
     runInAction(() => {
       if (actions.status === 'ready') this.actions = actions.answer;
       if (documents.status === 'ready') this.documents = documents.answer;
       this.ledger = ledger?.status === 'ready' ? ledger.answer : null;
+      this.estimates = estimates?.status === 'ready' ? estimates.answer : [];
       this.status = actions.status === 'ready' && documents.status === 'ready' ? 'ready' : actions.status === 'ready' ? documents.status : actions.status;
     });
     return this.status;
@@ -98,6 +107,7 @@ export class TaskWorkflowStore {
     this.actions = null;
     this.documents = [];
     this.ledger = null;
+    this.estimates = [];
     this.status = 'idle';
   }
 

@@ -1,3 +1,4 @@
+import { BRAND } from '@negayno/shared/contract';
 import { makeStyles, tokens } from '@negayno/shared/fluent';
 
 const useStyles = makeStyles({
@@ -11,11 +12,11 @@ export function Logo(props: { size?: number; withWord?: boolean }) {
   const size = props.size ?? 32;
   return (
     <span className={styles.root}>
-      <svg width={size} height={size} viewBox="0 0 32 32" role="img" aria-label="Negayno">
+      <svg width={size} height={size} viewBox="0 0 32 32" role="img" aria-label={BRAND.name}>
         <rect width="32" height="32" rx="9" fill={tokens.colorBrandBackground} />
-        <path d="M18.5 5 9 18h6l-1.5 9L23 14h-6l1.5-9Z" fill="#fff" />
+        <path d={BRAND.bolt} fill="#fff" />
       </svg>
-      {props.withWord !== false && <span className={styles.word}>Negayno</span>}
+      {props.withWord !== false && <span className={styles.word}>{BRAND.name}</span>}
     </span>
   );
 }

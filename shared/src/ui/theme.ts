@@ -1,6 +1,6 @@
 /** Negayno's Fluent UI v9 themes: one indigo brand ramp, light and dark. */
 import { createDarkTheme, createLightTheme, type BrandVariants, type Theme as FluentTheme } from '@negayno/shared/fluent';
-import type { Theme } from '@negayno/shared/contract';
+import { BRAND, type Theme } from '@negayno/shared/contract';
 
 const brand: BrandVariants = {
   10: '#060417',
@@ -9,8 +9,8 @@ const brand: BrandVariants = {
   40: '#262079',
   50: '#2E2794',
   60: '#372FAD',
-  70: '#4038C4',
-  80: '#4F46E5',
+  70: BRAND.colorStrong,
+  80: BRAND.color,
   90: '#6560EA',
   100: '#7A76EE',
   110: '#8F8CF1',

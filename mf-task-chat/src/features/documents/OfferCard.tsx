@@ -9,7 +9,7 @@ import { Badge, Button, Field, MessageBar, MessageBarBody, Spinner, Text, makeSt
 import { Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Radio, RadioGroup } from '@negayno/shared/fluent-panels';
 import { CardHeader, Textarea } from '@negayno/shared/fluent-drawers';
 import { currentLanguage, messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
-import { formatDateTime, formatMoney } from '@negayno/shared/lib';
+import { formatDateTime, formatMoney, fullName } from '@negayno/shared/lib';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { type TaskWorkflowStore } from '@negayno/shared/work-stores';
@@ -30,6 +30,8 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalXL },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   text: { wordBreak: 'break-word' },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  rejection: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
 });
 
 function priceText(price: number | null, document: TaskDocument, language: 'uk' | 'en'): string {
@@ -70,8 +72,18 @@ export const OfferCard = observer(function OfferCard(props: { document: TaskDocu
             {t('offer.title')}: {document.name}
           </Text>
         }
-        description={<Badge appearance="outline">{t('offer.version', { version: document.version })}</Badge>}
+        description={
+          <span className={styles.badges}>
+            <Badge appearance="outline">{t('offer.version', { version: document.version })}</Badge>
+            {document.rejection && (
+              <Badge appearance="filled" color="danger" data-testid="offer-rejected">
+                {t('offer.rejected')}
+              </Badge>
+            )}
+          </span>
+        }
       />
+      {document.rejection && <Rejection rejection={document.rejection} />}
       {document.expired && <Text data-testid="offer-expired">{t('offer.expired')}</Text>}
       {document.description && <Text className={styles.text}>{document.description}</Text>}
       <Text weight="semibold">{t('offer.workItems')}</Text>
@@ -144,6 +156,25 @@ export const OfferCard = observer(function OfferCard(props: { document: TaskDocu
   );
 });
 
+/** Who rejected the offer, when, and the client's reason (issue 33). */
+function Rejection(props: { rejection: NonNullable<TaskDocument['rejection']> }) {
+  const { t } = useTranslation('workflow');
+  const styles = useStyles();
+  const language = currentLanguage();
+  const { rejection } = props;
+  const date = formatDateTime(rejection.date, language);
+  return (
+    <MessageBar intent="warning" layout="multiline" data-testid="offer-rejection">
+      <MessageBarBody className={styles.rejection}>
+        <Text weight="semibold">{rejection.by ? t('offer.rejectedBy', { name: fullName(rejection.by), date }) : date}</Text>
+        <Text className={styles.text} data-testid="offer-rejection-reason">
+          {t('offer.rejectReason', { reason: rejection.reason })}
+        </Text>
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
 function VersionHistory(props: { versions: TaskDocument[]; onClose: () => void }) {
   const { t } = useTranslation('workflow');
   const language = currentLanguage();
@@ -158,6 +189,7 @@ function VersionHistory(props: { versions: TaskDocument[]; onClose: () => void }
             {props.versions.map((version) => (
               <Text as="p" block key={version.id}>
                 {t('offer.version', { version: version.version })}: {version.name}
+                {version.rejection && ` · ${t('offer.rejected')}: ${version.rejection.reason}`}
               </Text>
             ))}
             {pairs.map(([from, to]) => {

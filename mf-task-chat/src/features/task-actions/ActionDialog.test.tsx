@@ -1,11 +1,11 @@
 import { apiServerForFile, renderInApp, signInAs } from '@negayno/shared/testing';
-import type { TaskActionName, TaskActions } from '@negayno/shared/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { TaskActionName, TaskActions, TaskEstimate } from '@negayno/shared/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
 import { TaskWorkflowStore } from '@negayno/shared/work-stores';
 import { ActionDialog } from './ActionDialog';
-import { parseDayMonthYear } from './dates';
+import { parseLocalDateTime, toLocalDateTime } from './dates';
 
 const server = apiServerForFile();
 beforeEach(() => {
@@ -19,10 +19,11 @@ const sent = (name: string) => server.requests.filter((request) => request.path 
 
 const PERFORMERS: TaskActions['performers'] = [{ id: 31, firstname: 'Ivan', lastname: 'Petrenko', nickname: 'ivan' }];
 
-async function openDialog(action: TaskActionName) {
+async function openDialog(action: TaskActionName, estimates: TaskEstimate[] = []) {
   const store = new TaskWorkflowStore();
   runInAction(() => {
     store.taskId = 7;
+    store.estimates = estimates;
   });
   const onClose = jest.fn();
   await renderInApp(<ActionDialog action={action} store={store} currency="UAH" performers={PERFORMERS} onClose={onClose} />, { language: 'en' });
@@ -36,7 +37,11 @@ describe('ActionDialog: each side’s fields come from that side’s chunk', () 
     await userEvent.type(await screen.findByTestId('action-field-name'), 'Landing page');
     await userEvent.type(screen.getByTestId('action-field-workList'), 'Design{Enter}  {Enter}Markup ');
     await userEvent.type(screen.getByTestId('action-field-price2'), '1500.5');
-    await userEvent.type(screen.getByTestId('action-field-deadline2'), '01.12.2026 10:00');
+    // The deadline is the browser's date and time picker; the chosen moment is said in the viewer's language.
+    const deadline = screen.getByTestId('action-field-deadline2');
+    expect(deadline).toHaveAttribute('type', 'datetime-local');
+    fireEvent.change(deadline, { target: { value: '2030-12-01T10:00' } });
+    expect(await screen.findByText('01/12/2030, 10:00')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('action-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent('send-offer')).toEqual([
@@ -44,9 +49,49 @@ describe('ActionDialog: each side’s fields come from that side’s chunk', () 
         name: 'Landing page',
         description: '',
         workList: ['Design', 'Markup'],
-        urgencies: [{ urgency: 2, price: 150050, dateDeadline: parseDayMonthYear('01.12.2026 10:00') }],
+        urgencies: [{ urgency: 2, price: 150050, dateDeadline: parseLocalDateTime('2030-12-01T10:00') }],
       },
     ]);
+  });
+
+  it('refuses a deadline in the past before sending, under its field', async () => {
+    const { onClose } = await openDialog('send-offer');
+    await userEvent.type(await screen.findByTestId('action-field-name'), 'Landing page');
+    await userEvent.type(screen.getByTestId('action-field-workList'), 'Design');
+    await userEvent.type(screen.getByTestId('action-field-price3'), '900');
+    fireEvent.change(screen.getByTestId('action-field-deadline3'), { target: { value: toLocalDateTime(Date.now() / 1000 - 3600) } });
+    await userEvent.click(screen.getByTestId('action-submit'));
+    expect(await screen.findByText('The deadline must be a date later than now')).toBeInTheDocument();
+    expect(sent('send-offer')).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('starts the offer editor from the last estimate: its job items and the deadlines its hours give', async () => {
+    const estimate: TaskEstimate = {
+      id: 3,
+      estimate: 'Two pages',
+      executionTime: 16,
+      executionTimeBase: 12,
+      delayStart: 24,
+      jobItem: ['Layout', 'Form'],
+      dateAutoSendForCheck: null,
+      dateCreate: 1_800_000_000,
+      performer: { id: 31, firstname: 'Ivan', lastname: 'Petrenko' },
+    };
+    const older = { ...estimate, id: 2, jobItem: ['Old item'] };
+    await openDialog('send-offer', [estimate, older]);
+    await waitFor(() => expect(screen.getByTestId('action-field-workList')).toHaveValue('Layout\nForm'));
+    // 24 h of delay and 16 working hours (two days of 8): "Need" in three days, "Wait" in five, each
+    // at the end of that working day (18:00), never earlier.
+    const value = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+    const inHours = (testId: string) => ((parseLocalDateTime(value(testId)) ?? 0) - Date.now() / 1000) / 3600;
+    expect(value('action-field-deadline2')).toMatch(/T18:00$/);
+    expect(value('action-field-deadline1')).toMatch(/T18:00$/);
+    expect(inHours('action-field-deadline2')).toBeGreaterThan(71.9);
+    expect(inHours('action-field-deadline2')).toBeLessThanOrEqual(72 + 24);
+    expect(inHours('action-field-deadline1')).toBeGreaterThan(119.9);
+    expect(inHours('action-field-deadline1')).toBeLessThanOrEqual(120 + 24);
+    expect(screen.getByTestId('action-field-deadline3')).toHaveValue('');
   });
 
   it('a pm assigns the performers ticked', async () => {

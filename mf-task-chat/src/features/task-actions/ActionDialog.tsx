@@ -5,13 +5,15 @@
  * through the workflow store and shows the server's codes under the fields they name.
  */
 import { ApiError } from '@negayno/shared/api';
-import type { Currency, TaskActionName, TaskActions } from '@negayno/shared/contract';
+import { errorText, type Currency, type ErrorCode, type TaskActionName, type TaskActions } from '@negayno/shared/contract';
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@negayno/shared/fluent-panels';
 import { Textarea } from '@negayno/shared/fluent-drawers';
-import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
+import { currentLanguage, messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
+import { formatDateTime } from '@negayno/shared/lib';
 import { useEffect, useState, type FormEvent } from 'react';
 import { type TaskWorkflowStore } from '@negayno/shared/work-stores';
+import { parseLocalDateTime, toLocalDateTime } from './dates';
 import { hasRoleForms, loadRoleForms, type RoleForms, type TextFieldOptions, type Values } from './role-forms';
 
 const useStyles = makeStyles({
@@ -55,9 +57,19 @@ export function ActionDialog(props: {
   const [values, setValues] = useState<Values>({});
   const [chosen, setChosen] = useState<number[]>([]);
   const [error, setError] = useState<unknown>(null);
+  /** The fields refused before sending (a date in the past), by key. */
+  const [refused, setRefused] = useState<Record<string, ErrorCode>>({});
   const roleForms = useRoleForms(props.action);
   const busy = props.store.pending === props.action;
-  const { action } = props;
+  const { action, store } = props;
+  const language = currentLanguage();
+
+  // The side's forms may start filled in (the offer editor from the last estimate): once, as they load.
+  const forms = roleForms.state === 'ready' ? roleForms.forms : null;
+  useEffect(() => {
+    const initial = forms?.initialValues?.(action, { estimates: store.estimates, now: Date.now() / 1000 });
+    if (initial) setValues((current) => ({ ...initial, ...current }));
+  }, [forms, action, store]);
 
   const set = (key: string) => (_event: unknown, data: { value: string }) => setValues((current) => ({ ...current, [key]: data.value }));
   /** The server's code for this very field, if it named one. */
@@ -65,15 +77,35 @@ export function ActionDialog(props: {
     const detail = error instanceof ApiError ? error.fieldError(field) : undefined;
     return detail ? messageText({ key: detail.code, fallback: detail.message }) : undefined;
   };
-  const text = (key: string, label: string, options: TextFieldOptions = {}) => (
-    <Field label={label} required={options.required} validationMessage={fieldError(options.field ?? key)}>
-      {options.multiline ? (
-        <Textarea value={values[key] ?? ''} onChange={set(key)} resize="vertical" data-testid={`action-field-${key}`} />
-      ) : (
-        <Input className={styles.input} value={values[key] ?? ''} onChange={set(key)} type={options.type ?? 'text'} data-testid={`action-field-${key}`} />
-      )}
-    </Field>
-  );
+  const text = (key: string, label: string, options: TextFieldOptions = {}) => {
+    const local = refused[key];
+    const picked = options.type === 'datetime' && values[key] ? parseLocalDateTime(values[key]) : null;
+    return (
+      <Field
+        label={label}
+        required={options.required}
+        validationMessage={local ? errorText(local, language) : fieldError(options.field ?? key)}
+        // The picker shows the browser's own format: the chosen moment is said again in the viewer's language.
+        hint={picked !== null ? formatDateTime(picked, language) : undefined}
+      >
+        {options.multiline ? (
+          <Textarea value={values[key] ?? ''} onChange={set(key)} resize="vertical" data-testid={`action-field-${key}`} />
+        ) : options.type === 'datetime' ? (
+          <Input
+            className={styles.input}
+            type="datetime-local"
+            lang={language}
+            min={toLocalDateTime(Date.now() / 1000)}
+            value={values[key] ?? ''}
+            onChange={set(key)}
+            data-testid={`action-field-${key}`}
+          />
+        ) : (
+          <Input className={styles.input} value={values[key] ?? ''} onChange={set(key)} type={options.type ?? 'text'} data-testid={`action-field-${key}`} />
+        )}
+      </Field>
+    );
+  };
 
   function bodyOf(): Record<string, unknown> {
     if (roleForms.state === 'ready') return roleForms.forms.bodyOf(action, values, chosen);
@@ -84,6 +116,9 @@ export function ActionDialog(props: {
     event.preventDefault();
     if (roleForms.state === 'loading' || roleForms.state === 'failed') return;
     setError(null);
+    const refusing = forms?.check?.(action, values, Date.now() / 1000) ?? {};
+    setRefused(refusing);
+    if (Object.keys(refusing).length > 0) return;
     const result = await props.store.act(action, bodyOf());
     if (result.ok) {
       props.onDone?.();
@@ -95,7 +130,8 @@ export function ActionDialog(props: {
   return (
     <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && props.onClose()}>
       <DialogSurface aria-describedby={undefined} data-testid={`action-dialog-${action}`}>
-        <form onSubmit={(event) => void submit(event)}>
+        {/* The form checks its dates itself and says so in the viewer's language, not the browser's. */}
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <DialogBody>
             <DialogTitle>{t(`action.${action}`)}</DialogTitle>
             <DialogContent className={styles.form}>

@@ -9,7 +9,10 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeSty
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
+import { STORAGE_KEYS, readStorage, writeStorage } from '@negayno/shared/lib';
+import { useStores } from '@negayno/shared/stores';
 import { TaskWorkflowStore } from '@negayno/shared/work-stores';
+import { HeartRegular } from '@fluentui/react-icons';
 import { ContractCard } from '../documents/ContractCard';
 import { CostPanel, hasMoved } from '../documents/CostPanel';
 import { OfferCard } from '../documents/OfferCard';
@@ -18,6 +21,8 @@ import { loadRoleForms } from './role-forms';
 
 // Tips are the client's, after a rating: they come with the client's action forms (role-forms.ts).
 const TipsDialog = lazy(() => import(/* webpackChunkName: "client-role" */ './TipsDialog').then((module) => ({ default: module.TipsDialog })));
+// The estimate is the staff's (issue 33): it comes with their action forms, never in a client's drawer.
+const EstimateCard = lazy(() => import(/* webpackChunkName: "staff" */ '../documents/EstimateCard').then((module) => ({ default: module.EstimateCard })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalM },
@@ -35,6 +40,7 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
   const [tipping, setTipping] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const { taskId, onChanged } = props;
+  const { ui } = useStores();
 
   useEffect(() => {
     void store.load(taskId);
@@ -59,6 +65,16 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
   useEffect(() => {
     for (const action of offered ?? []) loadRoleForms(action)?.catch(() => undefined);
   }, [offered]);
+
+  // The way back from a top-up the tips dialog started (the wallet closed, or the checkout returned
+  // here): the dialog opens again, with the new balance (decisions 5, issue 33).
+  const mayTip = store.taskId === taskId && store.actions?.tip === true;
+  const walletOpen = ui.wallet !== null;
+  useEffect(() => {
+    if (!mayTip || walletOpen || readStorage(STORAGE_KEYS.tipsReturn, globalThis.sessionStorage) !== String(taskId)) return;
+    writeStorage(STORAGE_KEYS.tipsReturn, null, globalThis.sessionStorage);
+    setTipping(true);
+  }, [mayTip, walletOpen, taskId]);
 
   if (store.taskId !== taskId || store.status === 'loading' || store.status === 'idle') {
     return <Spinner size="small" label={t('actionsLabel')} data-testid="workflow-loading" />;
@@ -85,7 +101,7 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
 
   return (
     <div className={styles.root}>
-      {store.actions && store.actions.actions.length > 0 && (
+      {store.actions && (store.actions.actions.length > 0 || mayTip) && (
         <div className={styles.bar} role="toolbar" aria-label={t('actionsLabel')} data-testid="task-actions">
           {store.actions.actions.map((action) => (
             <Button
@@ -100,6 +116,19 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
               {t(`action.${action}`)}
             </Button>
           ))}
+          {/* Tips on every task whose work the client accepted, not only once after the rating (decisions 5). */}
+          {mayTip && tipped.length > 0 && (
+            <Button
+              icon={<HeartRegular />}
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setTipping(true);
+              }}
+              data-testid="action-tips"
+            >
+              {t('tips.open')}
+            </Button>
+          )}
         </div>
       )}
       {open && (
@@ -115,7 +144,21 @@ export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: nu
       )}
       {tipping && (
         <Suspense fallback={<Spinner size="small" label={t('common:loading')} />}>
-          <TipsDialog performers={tipped} currency={currency} store={store} onClose={() => setTipping(false)} />
+          <TipsDialog
+            taskId={taskId}
+            performers={tipped}
+            currency={currency}
+            store={store}
+            onClose={() => {
+              setTipping(false);
+              requestAnimationFrame(() => opener.current?.focus());
+            }}
+          />
+        </Suspense>
+      )}
+      {store.estimates.length > 0 && (
+        <Suspense fallback={<Spinner size="small" label={t('common:loading')} />}>
+          <EstimateCard estimates={store.estimates} />
         </Suspense>
       )}
       {store.contract && <ContractCard document={store.contract} />}

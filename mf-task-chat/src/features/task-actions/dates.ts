@@ -1,18 +1,28 @@
-/** The forms type dates as d.m.Y H:i (spec 5); the wire carries unix seconds. */
-const PATTERN = /^(\d{1,2})\.(\d{1,2})\.(\d{4})\s+(\d{1,2}):(\d{2})$/;
+/**
+ * The forms pick dates with the browser's date and time picker (`<input type="datetime-local">`, issue
+ * 33): its value is "YYYY-MM-DDTHH:MM" in the browser's time zone; the wire carries unix seconds.
+ */
+const PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
 
-/** Unix seconds of a d.m.Y H:i text in the browser's time zone, or null when it is not a real date. */
-export function parseDayMonthYear(text: string): number | null {
+/** Unix seconds of a picker's value, or null when it holds no real date. */
+export function parseLocalDateTime(text: string): number | null {
   const match = PATTERN.exec(text.trim());
   if (!match) return null;
-  const [, day, month, year, hours, minutes] = match.map(Number) as [number, number, number, number, number, number];
+  const [, year, month, day, hours, minutes] = match.map(Number) as [number, number, number, number, number, number];
   const date = new Date(year, month - 1, day, hours, minutes);
   if (date.getDate() !== day || date.getMonth() !== month - 1 || hours > 23 || minutes > 59) return null;
   return Math.floor(date.getTime() / 1000);
 }
 
-export function formatDayMonthYear(seconds: number): string {
+/** A picker's value for unix seconds, in the browser's time zone, to the minute. */
+export function toLocalDateTime(seconds: number): string {
   const date = new Date(seconds * 1000);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** Whether a picker's value is a real date later than `now` (unix seconds). */
+export function isFutureDateTime(text: string, now: number): boolean {
+  const seconds = parseLocalDateTime(text);
+  return seconds !== null && seconds > now;
 }

@@ -5,7 +5,7 @@
  * (`staff`). The server offers each action only to its side (decisions 3), so a client's drawer never
  * fetches the staff chunk and a pm's never the client one; role-chunks.spec.ts holds both to it.
  */
-import type { Currency, TaskActionName, TaskActions } from '@negayno/shared/contract';
+import type { Currency, ErrorCode, TaskActionName, TaskActions, TaskEstimate } from '@negayno/shared/contract';
 import type { ComponentType, Dispatch, ReactNode, SetStateAction } from 'react';
 
 /** The form's texts by field key. */
@@ -14,7 +14,8 @@ export type Values = Record<string, string>;
 export interface TextFieldOptions {
   multiline?: boolean;
   required?: boolean;
-  type?: 'number' | 'text';
+  /** `datetime`: the browser's date and time picker, no earlier than now (issue 33). */
+  type?: 'number' | 'text' | 'datetime';
   /** The field the server names in its errors, when it differs from the key. */
   field?: string;
 }
@@ -39,6 +40,18 @@ export interface RoleForms {
   Fields: ComponentType<ActionFieldsProps>;
   /** The body the server expects for one of this side's actions, from the form's texts. */
   bodyOf: (action: TaskActionName, values: Values, chosen: number[]) => Record<string, unknown>;
+  /** What the form starts with (the offer editor: the work list and deadlines of the last estimate). */
+  initialValues?: (action: TaskActionName, context: FormContext) => Values;
+  /** The codes of the fields the form refuses before sending (a date in the past), by field key. */
+  check?: (action: TaskActionName, values: Values, now: number) => Record<string, ErrorCode>;
+}
+
+/** What the dialog knows of the task for a form's first values. */
+export interface FormContext {
+  /** The performers' estimates, newest first (staff only). */
+  estimates: TaskEstimate[];
+  /** Unix seconds. */
+  now: number;
 }
 
 const CLIENT_ACTIONS: readonly TaskActionName[] = ['publish', 'add-rating'];

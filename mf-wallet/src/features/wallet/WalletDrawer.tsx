@@ -24,6 +24,8 @@ export interface WalletDrawerProps {
   projectId?: number;
   /** The card order the payer came back from (`?payment=` on the return address). */
   orderId?: string;
+  /** The task page a top-up started from its tips dialog comes back to (issue 33). */
+  returnTo?: string;
   onClose: () => void;
 }
 
@@ -36,7 +38,7 @@ export const WalletDrawer = observer(function WalletDrawer(props: WalletDrawerPr
   const isProject = props.kind === 'project' && props.projectId !== undefined;
   const [tab, setTab] = useState<UserTab>(props.kind === 'bonus' ? 'bonus' : 'user');
   const [stores] = useState(() => ({
-    user: new WalletStore({ kind: 'user' }),
+    user: new WalletStore({ kind: 'user' }, props.returnTo),
     bonus: new WalletStore({ kind: 'bonus' }),
     project: props.projectId !== undefined ? new WalletStore({ kind: 'project', projectId: props.projectId }) : null,
   }));

@@ -36,8 +36,12 @@ export class WalletStore {
   calculation: Calculation | null = null;
   order: PaymentOrderState | null = null;
 
-  constructor(readonly target: WalletTarget) {
-    makeAutoObservable(this, { target: false });
+  /** `returnTo`: the task page a top-up of the wallet comes back to (issue 33); else the board. */
+  constructor(
+    readonly target: WalletTarget,
+    private readonly returnTo?: string,
+  ) {
+    makeAutoObservable<WalletStore, 'returnTo'>(this, { target: false, returnTo: false });
   }
 
   get balance(): Balance | null {
@@ -144,7 +148,7 @@ export class WalletStore {
     const target = this.target;
     return target.kind === 'project'
       ? call(endpoints.money.projectPayment, { params: { id: target.projectId }, body: { amount } }, { quiet: true, idempotencyKey })
-      : call(endpoints.money.payment, { body: { amount } }, { quiet: true, idempotencyKey });
+      : call(endpoints.money.payment, { body: { amount, ...(this.returnTo ? { returnTo: this.returnTo } : {}) } }, { quiet: true, idempotencyKey });
   }
 
   async requestPayout(amount: number | string, idempotencyKey: string): Promise<void> {

@@ -9,5 +9,6 @@ export { cardProviderOf } from './providers/index.js';
 export { encodeLiqpayData, liqpaySignature } from './providers/liqpay.js';
 export { startMoneyJobs } from './jobs.js';
 export { moneyRoutes } from './routes.js';
+export { canTip, isWorkAccepted } from './policy.js';
 export { MoneyService } from './service.js';
 export { lastMonths, Statements } from './statements.js';

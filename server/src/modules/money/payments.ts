@@ -43,6 +43,11 @@ export interface ReversalWatch {
 
 const STALE_ORDER_MS = 10 * 60_000;
 
+/** The app page a checkout returns to: the project's for its balance, else the asked one (a task) or the board. */
+export function returnPathOf(target: TopUpTarget | { kind: 'project'; projectId: number }, returnTo?: string | null): string {
+  return target.kind === 'project' ? `/project/${target.projectId}` : (returnTo ?? '/');
+}
+
 export class PaymentsService {
   constructor(
     private readonly db: Db,
@@ -63,7 +68,8 @@ export class PaymentsService {
     return { amount, fee, total: amount + fee, balance: balance + amount, currency };
   }
 
-  async start(user: AuthUser, target: TopUpTarget, amount: number): Promise<Checkout> {
+  /** `returnTo`: the app page a wallet top-up comes back to (a task's, for its tips dialog); a project's goes to the project. */
+  async start(user: AuthUser, target: TopUpTarget, amount: number, returnTo?: string): Promise<Checkout> {
     const provider = this.provider;
     if (!provider) throw new AppError('payment_is_disabled');
     const { account, currency } = await this.targetOf(user, target);
@@ -93,11 +99,12 @@ export class PaymentsService {
         amount,
         fee,
         currency,
+        return_path: returnPathOf(target, returnTo),
       });
       // The order is listed at once, pending, on the balance it will go to.
       changed.account(account, transactionId);
     });
-    const returnPath = target.kind === 'project' ? `/project/${target.projectId}` : '/';
+    const returnPath = returnPathOf(target, returnTo);
     return provider.checkout({
       orderId,
       total: amount + fee,

@@ -332,12 +332,15 @@ export interface PaymentOrderRow {
   fee: number;
   currency: Currency;
   status: PaymentOrderStatus;
+  /** The app page the payer returns to (`/task/{id}`, issue 33); null: the board or the project. */
+  return_path: string | null;
   created_at: Date;
 }
 
 export async function insertPaymentOrder(
   db: Db,
-  order: Pick<PaymentOrderRow, 'order_id' | 'provider' | 'user_id' | 'project_id' | 'account_id' | 'transaction_id' | 'amount' | 'fee' | 'currency'>,
+  order: Pick<PaymentOrderRow, 'order_id' | 'provider' | 'user_id' | 'project_id' | 'account_id' | 'transaction_id' | 'amount' | 'fee' | 'currency'> &
+    Partial<Pick<PaymentOrderRow, 'return_path'>>,
 ): Promise<void> {
   await db.insertInto('payment_orders').values(order).execute();
 }

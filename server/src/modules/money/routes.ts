@@ -40,7 +40,12 @@ export function moneyRoutes(services: MoneyRouteServices): FastifyPluginAsync {
     route(app, e.balance, async ({ request }) => money.walletOf(userOf(request)), signedIn);
     route(app, e.bonusBalance, async ({ request }) => money.bonusOf(userOf(request)), signedIn);
     route(app, e.calculate, async ({ request, body }) => payments.calculate(userOf(request), { kind: 'wallet' }, body.amount), signedIn);
-    route(app, e.payment, async ({ request, body }) => once(request, body, () => payments.start(userOf(request), { kind: 'wallet' }, body.amount)), signedIn);
+    route(
+      app,
+      e.payment,
+      async ({ request, body }) => once(request, body, () => payments.start(userOf(request), { kind: 'wallet' }, body.amount, body.returnTo)),
+      signedIn,
+    );
     route(app, e.payout, async ({ request, body }) => once(request, body, () => payouts.request(userOf(request), body.amount)), signedIn);
     route(app, e.cancelPayout, async ({ request, params }) => once(request, params, () => payouts.cancel(userOf(request), params.number)), signedIn);
     route(app, e.debitStat, async ({ request }) => money.userMonths(userOf(request), 'user_wallet'), signedIn);

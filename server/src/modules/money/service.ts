@@ -39,6 +39,11 @@ interface TransferDetails {
   recipientId?: number;
 }
 
+/** What the partner tab needs of the invitations module: a free promo code. */
+export interface PromoCodes {
+  newPromoCode(trx: Db): Promise<string>;
+}
+
 export class MoneyService {
   constructor(
     private readonly db: Db,
@@ -49,6 +54,8 @@ export class MoneyService {
     private readonly projects: ProjectsService,
     private readonly projectEditing: ProjectEditingService,
     private readonly tasks: TasksService,
+    /** Issues a free personal promo code (the invitations module's, wired in services.ts). */
+    private readonly promoCodes: PromoCodes | null = null,
   ) {}
 
   async walletOf(user: AuthUser): Promise<WalletAnswer> {
@@ -98,11 +105,27 @@ export class MoneyService {
     return this.statements.months({ kind: 'project', projectId }, project.currency);
   }
 
+  /**
+   * An account made without registering (the demo, an operator's staff account) has no promo code yet:
+   * its partner tab gives it one, so nobody who earns or may earn a bonus sees "—" (issue 33).
+   */
+  private async issuePromoCode(userId: number): Promise<string | null> {
+    const promoCodes = this.promoCodes;
+    if (!promoCodes) return null;
+    return this.db.transaction().execute(async (trx) => {
+      const code = await promoCodes.newPromoCode(trx);
+      await trx.updateTable('users').set({ promo_code: code }).where('id', '=', userId).where('promo_code', 'is', null).execute();
+      // Two first reads at once: the one that wrote first keeps its code.
+      const row = await trx.selectFrom('users').select('promo_code').where('id', '=', userId).executeTakeFirstOrThrow();
+      return row.promo_code;
+    });
+  }
+
   async partnerProgram(user: AuthUser): Promise<PartnerProgram> {
     const account = await this.accountOf(user);
     const bonus = await findAccount(this.db, 'user_bonus', { userId: user.id }, account.currency);
     return {
-      promoCode: account.promo_code,
+      promoCode: account.promo_code ?? (await this.issuePromoCode(user.id)),
       invitedCount: await countInvitedBy(this.db, user.id),
       bonusEarned: bonus ? await bonusEarned(this.db, bonus.id) : 0,
       bonusPercent: this.config.bonusPercent,

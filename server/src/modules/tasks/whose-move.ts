@@ -1,8 +1,8 @@
 /**
- * "Whose move" (issue 13): who is expected to answer next in a task, and since when. The status says
- * whose step it is (decisions 3); the main chat can override it: a client's message nobody on the staff
- * has answered since hands the move to the managers, and a manager's answer to a question hands it back
- * to the client. Each workflow step leaves a system message, so the last one dates the status.
+ * "Whose move" (issues 13 and 33): who is expected to answer next in a task, and since when. One table
+ * decides it: the task's status (whose step it is, decisions 3 "who moves it on") against the side of
+ * the last person's message in the main chat since that status began. Each workflow step leaves a
+ * system message, so the last one dates the status.
  */
 import type { MoveOf, TaskStatus, WhoseMove } from '@negayno/shared/contract';
 import { sql } from 'kysely';
@@ -10,19 +10,32 @@ import type { Db } from '../../db/connection.js';
 import { toUnix } from '../../lib/time.js';
 import { selectTaskIds, type TaskSelection } from './repo.js';
 
-/** Whose step each status is, before the chat is read. */
-const MOVE_OF_STATUS: Record<TaskStatus, MoveOf | null> = {
-  draft: null,
-  published: 'manager',
-  discussion: 'manager',
-  estimation: 'performer',
-  estimated: 'manager',
-  offer: 'client',
-  in_work: 'performer',
-  testing: 'client',
-  review: 'client',
-  rating: 'client',
-  archived: null,
+/**
+ * The last person's message in the main chat since the status began:
+ * - `none`: nobody wrote since;
+ * - `client`: a client wrote and nobody on the staff has answered since;
+ * - `answer`: the staff answered a client who wrote since the status began;
+ * - `staff`: only the staff wrote (a hand-over, a note): it asks nothing of the client.
+ */
+export type LastSide = 'none' | 'client' | 'answer' | 'staff';
+
+/**
+ * Whose move, by status and last side. A client's unanswered message is the managers' to answer; a
+ * staff answer to it hands the move back to the client while the step is the managers'; otherwise the
+ * status's own side moves it on (decisions 3).
+ */
+export const WHOSE_MOVE: Record<TaskStatus, Record<LastSide, MoveOf | null>> = {
+  draft: { none: null, client: null, answer: null, staff: null },
+  published: { none: 'manager', client: 'manager', answer: 'client', staff: 'manager' },
+  discussion: { none: 'manager', client: 'manager', answer: 'client', staff: 'manager' },
+  estimation: { none: 'performer', client: 'manager', answer: 'performer', staff: 'performer' },
+  estimated: { none: 'manager', client: 'manager', answer: 'client', staff: 'manager' },
+  offer: { none: 'client', client: 'manager', answer: 'client', staff: 'client' },
+  in_work: { none: 'performer', client: 'manager', answer: 'performer', staff: 'performer' },
+  testing: { none: 'client', client: 'manager', answer: 'client', staff: 'client' },
+  review: { none: 'client', client: 'manager', answer: 'client', staff: 'client' },
+  rating: { none: 'client', client: 'manager', answer: 'client', staff: 'client' },
+  archived: { none: null, client: null, answer: null, staff: null },
 };
 
 /** What the main chat of a task says about the move. */
@@ -37,15 +50,22 @@ export interface ChatFacts {
   clientWaitingSince: Date | null;
 }
 
+export function lastSideOf({ statusSince, lastStaffAt, lastClientAt }: ChatFacts): LastSide {
+  const clientSince = lastClientAt !== null && lastClientAt > statusSince;
+  const staffSince = lastStaffAt !== null && lastStaffAt > statusSince;
+  if (clientSince && (!lastStaffAt || lastClientAt > lastStaffAt)) return 'client';
+  if (staffSince) return clientSince ? 'answer' : 'staff';
+  return 'none';
+}
+
 export function whoseMoveOf(facts: ChatFacts): WhoseMove | null {
-  const byStatus = MOVE_OF_STATUS[facts.status];
-  if (byStatus === null) return null;
-  const { lastStaffAt, lastClientAt, statusSince } = facts;
-  if (lastClientAt && lastClientAt > statusSince && (!lastStaffAt || lastClientAt > lastStaffAt)) {
-    return { who: 'manager', since: toUnix(facts.clientWaitingSince ?? lastClientAt) };
-  }
-  if (byStatus === 'manager' && lastStaffAt && lastStaffAt > statusSince) return { who: 'client', since: toUnix(lastStaffAt) };
-  return { who: byStatus, since: toUnix(statusSince) };
+  const side = lastSideOf(facts);
+  const who = WHOSE_MOVE[facts.status][side];
+  if (who === null) return null;
+  // The move is dated by what handed it over: the client's first waiting message, the answer, or the step.
+  if (side === 'client') return { who, since: toUnix(facts.clientWaitingSince ?? facts.lastClientAt!) };
+  if (side === 'answer' && who !== WHOSE_MOVE[facts.status].none) return { who, since: toUnix(facts.lastStaffAt!) };
+  return { who, since: toUnix(facts.statusSince) };
 }
 
 /** The chat facts of every selected task that has chats, in one statement. */

@@ -38,3 +38,8 @@ export function canSeePrices(access: ProjectAccess): boolean {
 export function canSeeTaskLedger(access: ProjectAccess): boolean {
   return access.role === 'administrator' || access.role === 'am' || access.role === 'pm' || access.role === 'sm';
 }
+
+/** `GET /task/{id}/estimates` (issue 33): the staff and performers; a client never sees an estimate. */
+export function canSeeEstimates(access: ProjectAccess): boolean {
+  return access.role === 'am' || access.role === 'pm' || access.role === 'sm' || access.role === 'performer';
+}

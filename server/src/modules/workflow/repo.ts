@@ -134,6 +134,47 @@ export function lastEstimate(db: Db, taskId: number) {
   return db.selectFrom('task_estimates').selectAll().where('task_id', '=', taskId).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
+/** Every estimate of the task, newest first, with its performer's name (issue 33). */
+export function estimatesOfTask(db: Db, taskId: number) {
+  return db
+    .selectFrom('task_estimates as e')
+    .leftJoin('users as u', 'u.id', 'e.performer_id')
+    .select([
+      'e.id',
+      'e.estimate',
+      'e.execution_time',
+      'e.execution_time_base',
+      'e.delay_start',
+      'e.job_items',
+      'e.date_auto_send_for_check',
+      'e.created_at',
+      'e.performer_id',
+      'u.firstname',
+      'u.lastname',
+    ])
+    .where('e.task_id', '=', taskId)
+    .orderBy('e.id', 'desc')
+    .execute();
+}
+
+export type EstimateRow = Awaited<ReturnType<typeof estimatesOfTask>>[number];
+
+/** The client's rejection of an offer version: its reason, who and when (issue 33). */
+export async function markOfferRejected(db: Db, documentId: number, rejection: { userId: number | null; reason: string; at: Date }): Promise<void> {
+  await db
+    .updateTable('task_documents')
+    .set({ rejected_by: rejection.userId, rejected_at: rejection.at, reject_reason: rejection.reason })
+    .where('id', '=', documentId)
+    .execute();
+}
+
+/** The names of the people who rejected offers, by id. */
+export async function namesOf(db: Db, ids: number[]): Promise<Map<number, { id: number; firstname: string; lastname: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'firstname', 'lastname']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export function documentsOfTask(db: Db, taskId: number) {
   return db.selectFrom('task_documents').selectAll().where('task_id', '=', taskId).orderBy('type').orderBy('version').execute();
 }

@@ -18,6 +18,7 @@ export function workflowRoutes(services: WorkflowRouteServices): FastifyPluginAs
     route(app, endpoints.workflow.actions, async ({ params, request }) => workflow.actionsOf(userOf(request), params.id));
     route(app, endpoints.workflow.documents, async ({ params, request }) => workflow.documents(userOf(request), params.id));
     route(app, endpoints.workflow.versions, async ({ params, request }) => workflow.versions(userOf(request), params.id));
+    route(app, endpoints.workflow.estimates, async ({ params, request }) => workflow.estimates(userOf(request), params.id));
     route(app, endpoints.workflow.ledger, async ({ params, request }) => workflow.ledger(userOf(request), params.id));
   };
 }

@@ -12,6 +12,7 @@ import {
   type TaskActions,
   type TaskCard,
   type TaskDocument,
+  type TaskEstimate,
   type TaskLedger,
 } from '@negayno/shared/contract';
 import type { WorkflowConfig } from '../../config.js';
@@ -22,19 +23,22 @@ import type { Unit, UnitOfWork } from '../../infra/realtime/unit-of-work.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { toUnixOrNull } from '../../lib/time.js';
 import { postSystemMessage } from '../chats/index.js';
-import { taskLedger, type EscrowService } from '../money/index.js';
+import { canTip, isWorkAccepted, taskLedger, type EscrowService } from '../money/index.js';
 import type { ProjectAccess, ProjectsService } from '../projects/index.js';
 import type { TasksService } from '../tasks/index.js';
 import type { WorkflowNotifier } from './notifier.js';
-import { actorsOf, canSeeDocuments, canSeePrices, canSeeTaskLedger } from './policy.js';
-import { toDocument } from './presenters.js';
+import { actorsOf, canSeeDocuments, canSeeEstimates, canSeePrices, canSeeTaskLedger } from './policy.js';
+import { toDocument, toEstimate } from './presenters.js';
 import {
   allPerformers,
   currentDocument,
   deleteTask,
   documentsOfTask,
+  estimatesOfTask,
   findDocument,
+  namesOf,
   lockTask,
+  performerIdsOf,
   readTask,
   peopleOfTask,
   performsTask,
@@ -127,7 +131,12 @@ export class WorkflowService {
     const actions: TaskActionName[] = [];
     for (const name of TASK_ACTIONS) if (await this.allows(this.db, name, task, actors)) actions.push(name);
     const performers = actions.includes('to-estimation') ? await allPerformers(this.db) : [];
-    return { taskId, actions, performers, seeLedger: canSeeTaskLedger(viewer.access) };
+    // Tips (decisions 5): the client's, on every task whose work they accepted, while it had performers.
+    const tip =
+      canTip(viewer.access.role) &&
+      isWorkAccepted({ status: task.status, archivedFrom: task.archived_from }) &&
+      (await performerIdsOf(this.db, taskId)).length > 0;
+    return { taskId, actions, performers, seeLedger: canSeeTaskLedger(viewer.access), seeEstimates: canSeeEstimates(viewer.access), tip };
   }
 
   /** `GET /task/{id}/documents`: the current offer and the contract; guests see none, prices per spec 6. */
@@ -155,6 +164,13 @@ export class WorkflowService {
     return taskLedger(this.db, taskId, await projectCurrency(this.db, viewer.access.projectId));
   }
 
+  /** `GET /task/{id}/estimates`: the performers' estimates, newest first; never a client's to read (issue 33). */
+  async estimates(user: AuthUser, taskId: number): Promise<TaskEstimate[]> {
+    const viewer = await this.viewerOf(user, taskId);
+    if (!canSeeEstimates(viewer.access)) throw new AppError('access_denied');
+    return (await estimatesOfTask(this.db, taskId)).map(toEstimate);
+  }
+
   private async present(viewer: Viewer, taskId: number, rows: DocumentRow[], currentOfferId: number | null): Promise<TaskDocument[]> {
     const task = await this.lock(this.db, taskId);
     const actors = await this.actorsIn(this.db, viewer, task);
@@ -169,6 +185,7 @@ export class WorkflowService {
       .orderBy('tp.created_at')
       .execute();
     const now = new Date();
+    const rejecters = await namesOf(this.db, [...new Set(rows.flatMap((row) => (row.rejected_by === null ? [] : [row.rejected_by])))]);
     return rows.map((row) =>
       toDocument(row, {
         seesPrices: canSeePrices(viewer.access),
@@ -177,6 +194,7 @@ export class WorkflowService {
         offerExpiration: task.date_offer_expiration,
         datePause: task.date_pause,
         performers: performers.map((p) => ({ id: p.id, firstname: p.firstname, lastname: p.lastname, dateFinish: toUnixOrNull(p.date_finish) })),
+        rejecters,
         can,
       }),
     );

@@ -30,6 +30,7 @@ import {
   insertDocument,
   insertEstimate,
   lastEstimate,
+  markOfferRejected,
   markPerformersFinished,
   mayUseNegayno,
   performerIdsOf,
@@ -224,7 +225,7 @@ export const TABLE: Record<RowName, Row> = {
     async effect(step) {
       const nowSeconds = step.now.getTime() / 1000;
       if (step.body.urgencies.some((urgency) => urgency.dateDeadline <= nowSeconds))
-        throw new AppError('invalid_value', { 'urgencies.dateDeadline': 'invalid_value' });
+        throw new AppError('dateDeadline_is_invalid', { 'urgencies.dateDeadline': 'dateDeadline_is_invalid' });
       const urgencies = [...step.body.urgencies].sort((a, b) => a.urgency - b.urgency) as StoredUrgency[];
       await insertDocument(step.trx, {
         taskId: step.task.id,
@@ -305,11 +306,14 @@ export const TABLE: Record<RowName, Row> = {
     who: ['clientAdmin'],
     to: 'discussion',
     body: DOCUMENT_ACTION_BODIES.reject,
-    effect: (step) => ({
-      patch: entering('discussion', step, { date_offer_expiration: null }),
-      say: { key: 'document-reject', reason: step.body.message },
-      documentsChanged: true,
-    }),
+    async effect(step) {
+      await markOfferRejected(step.trx, step.document!.id, { userId: step.userId, reason: step.body.message, at: step.now });
+      return {
+        patch: entering('discussion', step, { date_offer_expiration: null }),
+        say: { key: 'document-reject', reason: step.body.message },
+        documentsChanged: true,
+      };
+    },
     notify: ['am', 'pm', 'sm'],
   }),
   'document-update': row({
