@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, E2E_PORT } from '../support/env';
+import { registerByApi, uniqueEmail } from '../support/register';
 import { signIn, signInByApi } from '../support/session';
 
 /** The Bot API stand-in start-server.mjs runs beside the server. */
@@ -98,6 +99,31 @@ test.describe('profile', () => {
     await expect(page.getByTestId('email-group-chat')).toBeEnabled();
     await page.getByTestId('email-group-chat').click();
     await expect.poll(emailOnServer).toMatchObject({ enabled: true, chat: true });
+  });
+
+  test('a new client deletes their account: first told to close the project they alone administer, then signed out for good', async ({ page }) => {
+    const email = uniqueEmail('leaving');
+    const password = 'leaving-password-1';
+    await registerByApi(page.request, email, password);
+    await signIn(page, email, password);
+    const created = await page.request.post('/api/project/new', { data: { name: 'Мій перший проєкт' } });
+    expect(created.ok()).toBe(true);
+    const projects = (await (await page.request.get('/api/projects')).json()) as { data: Array<{ id: number; name: string }> };
+    expect(projects.data.map((project) => project.name)).toEqual(['Мій перший проєкт']);
+
+    await page.goto('/profile');
+    await page.getByTestId('close-account-open').click();
+    await page.getByTestId('close-account-password').fill(password);
+    await page.getByTestId('close-account-confirm').click();
+    await expect(page.getByTestId('close-account-error')).toContainText('єдиний адміністратор');
+    for (const project of projects.data) await expect(page.getByRole('link', { name: project.name })).toBeVisible();
+
+    // Closed from its menu in the app; the account has nothing left it alone holds.
+    for (const project of projects.data) expect((await page.request.delete(`/api/project/${project.id}/delete`)).ok()).toBe(true);
+    await page.getByTestId('close-account-confirm').click();
+    await expect(page).toHaveURL(/\/login/);
+    const again = await page.request.post('/api/login', { data: { email, password } });
+    expect(again.ok()).toBe(false);
   });
 
   test('links the Telegram bot through the deep link and the bot stand-in', async ({ page }) => {
