@@ -11,7 +11,13 @@ import { useSubmit } from './useSubmit';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, alignItems: 'flex-start' },
-  danger: { backgroundColor: tokens.colorPaletteRedBackground3, color: tokens.colorNeutralForegroundOnBrand },
+  // Red at rest, under the pointer and pressed: Fluent's own hover colours would turn it grey.
+  danger: {
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+    ':hover:active': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+  },
   error: { color: tokens.colorPaletteRedForeground1 },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
