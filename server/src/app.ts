@@ -38,6 +38,7 @@ import { chatsRoutes } from './modules/chats/index.js';
 import { eventsRoutes } from './modules/events/index.js';
 import { opsRoutes } from './modules/ops/index.js';
 import { staffingRoutes } from './modules/staffing/index.js';
+import { searchRoutes } from './modules/search/index.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_SWEEP_INTERVAL_MS = 60_000;
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     eventsRoutes,
     opsRoutes,
     staffingRoutes,
+    searchRoutes,
   ]) {
     await app.register(routes(services), { prefix: API_ROOT });
   }

@@ -32,6 +32,7 @@ import {
   unreadCountOf,
 } from './modules/notifications/index.js';
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
+import { SearchService } from './modules/search/index.js';
 import { EventsService } from './modules/events/index.js';
 import { OpsService, type StaffingPort } from './modules/ops/index.js';
 import { activeOperators, StaffingJobs, StaffingService } from './modules/staffing/index.js';
@@ -77,6 +78,8 @@ export interface Services {
   /** Chats waiting for staff, and the event log's keeping time (started by app.ts). */
   chatJobs: ChatJobs;
   events: EventsService;
+  /** "Find anything" (issue 38). */
+  search: SearchService;
   /** The operators' console (issue 31). */
   ops: OpsService;
   telegram: TelegramChannelService;
@@ -222,6 +225,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
       log: { error: (object, message) => log.error(object, message) },
     }),
     events: new EventsService(realtime.log),
+    search: new SearchService(db, projects),
     ops: new OpsService(db, mailer, invitations, payouts, statements, loginCodes, staffingForOps(staffing), { publicUrl: config.publicUrl }),
     telegram,
     outbox,

@@ -1,0 +1,140 @@
+/**
+ * The search's queries: one per group, each filtered by the viewer's scope (policy.ts) in SQL and matched
+ * through the expressions the indexes of migrations/0020_search.sql are built on (db/text-search.ts).
+ * Every query reads `limit + 1` rows so the caller knows whether there are more.
+ */
+import type { AccountRole, ChatKey, TaskStatus } from '@negayno/shared/contract';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import { hasWordStarts, matchesText, SEARCHED, type TextQuery } from '../../db/text-search.js';
+import { avatarUrlIn } from '../users/index.js';
+import type { SearchScope } from './policy.js';
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export interface TaskFields {
+  taskId: number;
+  number: number;
+  taskName: string;
+  status: TaskStatus;
+  projectId: number;
+  projectName: string;
+}
+
+/**
+ * The tasks of the scope (`t`): the viewer's projects, the statuses they may open, and a performer's
+ * own. The lists are never empty here: kindsOf leaves out a group that has nothing to search in.
+ */
+function visibleTask(scope: SearchScope, projectIds = scope.projectIds): RawBuilder<boolean> {
+  const own =
+    scope.performerId === null ? sql`` : sql` AND EXISTS (SELECT 1 FROM task_performers tp WHERE tp.task_id = t.id AND tp.user_id = ${scope.performerId})`;
+  return sql<boolean>`(t.project_id IN (${sql.join(projectIds)}) AND t.status IN (${sql.join(scope.statuses)})${own})`;
+}
+
+const TASK_COLUMNS = ['t.id as taskId', 't.number', 't.name as taskName', 't.status', 't.project_id as projectId', 'p.name as projectName'] as const;
+
+function tasksFrom(db: Db) {
+  return db.selectFrom('tasks as t').innerJoin('projects as p', 'p.id', 't.project_id');
+}
+
+/** Tasks by number (`12`, `#12`: numbers starting with those digits) or by name. Exact numbers first, then word starts, newest first. */
+export function findTasks(db: Db, scope: SearchScope, query: TextQuery, number: string | null, page: Page) {
+  const name = SEARCHED.taskName('t');
+  const byNumber = number === null ? sql<boolean>`false` : sql<boolean>`t.number::text LIKE ${`${number}%`}`;
+  let found = tasksFrom(db)
+    .select(TASK_COLUMNS)
+    .where(visibleTask(scope))
+    .where(sql<boolean>`(${byNumber} OR ${matchesText(name, query)})`);
+  if (number !== null) found = found.orderBy(sql`t.number = ${Number(number)}`, 'desc');
+  return found
+    .orderBy(hasWordStarts(name, query), 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
+}
+
+export function findDescriptions(db: Db, scope: SearchScope, query: TextQuery, page: Page) {
+  const description = SEARCHED.taskDescription('t');
+  return tasksFrom(db)
+    .select([...TASK_COLUMNS, 't.description'])
+    .where(visibleTask(scope))
+    .where(matchesText(description, query))
+    .orderBy(hasWordStarts(description, query), 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
+}
+
+/** The current offer of each task (its highest version) by name and description; guests' projects are not in the scope. */
+export function findOffers(db: Db, scope: SearchScope, query: TextQuery, page: Page) {
+  const offer = SEARCHED.offer('d');
+  return tasksFrom(db)
+    .innerJoin('task_documents as d', 'd.task_id', 't.id')
+    .select([...TASK_COLUMNS, 'd.id as documentId', 'd.name as documentName', 'd.description as documentDescription'])
+    .where(visibleTask(scope, scope.documentProjectIds))
+    .where('d.type', '=', 'offer')
+    .where(({ eb, selectFrom }) =>
+      eb(
+        'd.version',
+        '=',
+        selectFrom('task_documents as newer')
+          .select((inner) => inner.fn.max('newer.version').as('version'))
+          .whereRef('newer.task_id', '=', 'd.task_id')
+          .where('newer.type', '=', 'offer'),
+      ),
+    )
+    .where(matchesText(offer, query))
+    .orderBy(hasWordStarts(offer, query), 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
+}
+
+/** People's messages (a system message has no author; deleted ones are gone) in the chats the viewer reads, newest first. */
+export function findMessages(db: Db, scope: SearchScope, query: TextQuery, page: Page) {
+  const body = SEARCHED.messageBody('m');
+  return tasksFrom(db)
+    .innerJoin('chats as c', 'c.task_id', 't.id')
+    .innerJoin('messages as m', 'm.chat_id', 'c.id')
+    .innerJoin('users as u', 'u.id', 'm.author_id')
+    .select([
+      ...TASK_COLUMNS,
+      'c.id as chatId',
+      sql<ChatKey>`c.key`.as('chatKey'),
+      'm.id as messageId',
+      'm.body',
+      'm.created_at as createdAt',
+      'u.id as authorId',
+      'u.firstname',
+      'u.lastname',
+    ])
+    .where(visibleTask(scope))
+    .where('c.key', 'in', scope.chatKeys)
+    .where('m.deleted_at', 'is', null)
+    .where(matchesText(body, query))
+    .orderBy('m.id', 'desc')
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
+}
+
+/** Accounts by name, nickname or email (staff only: the policy leaves it out of other scopes). */
+export function findPeople(db: Db, query: TextQuery, page: Page) {
+  const person = sql<string>`u.firstname || ' ' || u.lastname || ' ' || coalesce(u.nickname, '') || ' ' || u.email`;
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.firstname', 'u.lastname', 'u.nickname', 'u.email', sql<AccountRole>`u.role`.as('role'), avatarUrlIn('u.avatar_path').as('avatarUrl')])
+    .where(matchesText(person, query))
+    .orderBy(hasWordStarts(person, query), 'desc')
+    .orderBy('u.lastname')
+    .orderBy('u.id')
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
+}

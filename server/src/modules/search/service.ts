@@ -1,0 +1,98 @@
+/**
+ * "Find anything" (issue 38): the viewer's scope is asked of the policy on every call, then each group
+ * the scope allows is searched (all of them for the palette's overview, one when `kind` pages it).
+ */
+import {
+  SEARCH_KINDS,
+  SEARCH_OVERVIEW_SIZE,
+  SEARCH_PAGE_SIZE,
+  type SearchAnswer,
+  type SearchGroup,
+  type SearchHit,
+  type SearchKind,
+  type SearchQuery,
+} from '@negayno/shared/contract';
+import type { Db } from '../../db/connection.js';
+import { taskNumberOf, textQueryOf, type TextQuery } from '../../db/text-search.js';
+import { toUnix } from '../../lib/time.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import type { ProjectsService } from '../projects/index.js';
+import { kindsOf, searchScopeOf, type SearchScope } from './policy.js';
+import { plainTextOf, snippetOf, toSearchTask, marksIn } from './presenters.js';
+import { findDescriptions, findMessages, findOffers, findPeople, findTasks, type Page } from './repo.js';
+
+export class SearchService {
+  constructor(
+    private readonly db: Db,
+    private readonly projects: Pick<ProjectsService, 'accessibleProjects'>,
+  ) {}
+
+  /** What the viewer may read that matches `q`; a text without a word (or a project they do not see) finds nothing. */
+  async find(user: AuthUser, request: SearchQuery): Promise<SearchAnswer> {
+    const q = request.q ?? '';
+    const text = textQueryOf(q);
+    if (!text) return { q, groups: [] };
+    const scope = await this.scopeOf(user, request.projectId);
+    const kinds = kindsOf(scope).filter((kind) => request.kind === undefined || kind === request.kind);
+    const page: Page = request.kind ? { limit: SEARCH_PAGE_SIZE, offset: request.offset ?? 0 } : { limit: SEARCH_OVERVIEW_SIZE, offset: 0 };
+    const groups = await Promise.all(kinds.map((kind) => this.group(kind, scope, text, taskNumberOf(q), page)));
+    return { q, groups: groups.sort((a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind)) };
+  }
+
+  private async scopeOf(user: AuthUser, projectId: number | undefined): Promise<SearchScope> {
+    const accesses = (await this.projects.accessibleProjects(user)).map((entry) => entry.access);
+    const scope = searchScopeOf(
+      user,
+      accesses.filter((access) => projectId === undefined || access.projectId === projectId),
+    );
+    // Within one project (the board's filter) people are not what is looked for.
+    return projectId === undefined ? scope : { ...scope, people: false };
+  }
+
+  private async group(kind: SearchKind, scope: SearchScope, text: TextQuery, number: string | null, page: Page): Promise<SearchGroup> {
+    const hits = await this.hits(kind, scope, text, number, page);
+    return { kind, list: hits.slice(0, page.limit), hasMore: hits.length > page.limit };
+  }
+
+  private async hits(kind: SearchKind, scope: SearchScope, text: TextQuery, number: string | null, page: Page): Promise<SearchHit[]> {
+    const { words } = text;
+    switch (kind) {
+      case 'tasks':
+        return (await findTasks(this.db, scope, text, number, page)).map((row) => ({
+          kind,
+          task: toSearchTask(row),
+          name: { text: row.taskName, marks: marksIn(row.taskName, words) },
+        }));
+      case 'descriptions':
+        return (await findDescriptions(this.db, scope, text, page)).map((row) => ({
+          kind,
+          task: toSearchTask(row),
+          snippet: snippetOf(plainTextOf(row.description), words),
+        }));
+      case 'documents':
+        return (await findOffers(this.db, scope, text, page)).map((row) => ({
+          kind,
+          task: toSearchTask(row),
+          documentId: row.documentId,
+          snippet: snippetOf(`${row.documentName}. ${row.documentDescription}`, words),
+        }));
+      case 'messages':
+        return (await findMessages(this.db, scope, text, page)).map((row) => ({
+          kind,
+          task: toSearchTask(row),
+          chatId: row.chatId,
+          chatKey: row.chatKey,
+          messageId: row.messageId,
+          author: { id: row.authorId, firstname: row.firstname, lastname: row.lastname },
+          dateCreate: toUnix(row.createdAt),
+          snippet: snippetOf(row.body, words),
+        }));
+      case 'people':
+        return (await findPeople(this.db, text, page)).map(({ email, ...person }) => ({
+          kind,
+          person,
+          snippet: snippetOf(`${person.firstname} ${person.lastname}${person.nickname ? ` @${person.nickname}` : ''} · ${email}`, words),
+        }));
+    }
+  }
+}
