@@ -14,6 +14,8 @@ import { LanguageButton } from './LanguageButton';
 const UserTools = lazyChunk(() => import('./UserControls').then((module) => ({ default: module.UserTools })));
 const LanguageMenu = lazyChunk(() => import('./LanguageMenu').then((module) => ({ default: module.LanguageMenu })));
 const UserMenu = lazyChunk(() => import('./UserControls').then((module) => ({ default: module.UserMenu })));
+// The search box and its Ctrl+K (issue 38); the palette itself is a further chunk, fetched on first use.
+const SearchLauncher = lazyChunk(() => import('../search/SearchLauncher').then((module) => ({ default: module.SearchLauncher })));
 
 const useStyles = makeStyles({
   header: {
@@ -35,7 +37,7 @@ const useStyles = makeStyles({
   avatarSpace: { width: '40px', height: '32px' },
 });
 
-/** The top bar: home, notifications, wallet, theme, language and the user menu. Signed out, only the language. */
+/** The top bar: home, search, notifications, wallet, theme, language and the user menu. Signed out, only the language. */
 export const Header = observer(function Header() {
   const { session, notifications } = useStores();
   const { t } = useTranslation('common');
@@ -51,6 +53,11 @@ export const Header = observer(function Header() {
         <Logo />
       </a>
       <span className={styles.spacer} />
+      {user && (
+        <Suspense fallback={null}>
+          <SearchLauncher userId={user.id} />
+        </Suspense>
+      )}
       {user && (
         <Suspense fallback={null}>
           <UserTools />

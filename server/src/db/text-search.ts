@@ -62,6 +62,11 @@ export const SEARCHED = {
   messageBody: (alias: string) => sql.ref<string>(`${alias}.body`),
 } as const;
 
+/** Whether a task's number starts with the typed digits (none typed: false). */
+export function numberStarts(alias: string, digits: string | null): RawBuilder<boolean> {
+  return digits === null ? sql<boolean>`false` : sql<boolean>`${sql.ref(`${alias}.number`)}::text LIKE ${`${digits}%`}`;
+}
+
 /** A task number typed as `12` or `#12`: the digits, or null when the text is not a number. */
 export function taskNumberOf(input: string): string | null {
   const match = /^#?(\d{1,9})$/.exec(input.trim());

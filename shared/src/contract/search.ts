@@ -59,7 +59,7 @@ export type SearchHit =
       dateCreate: UnixSeconds;
       snippet: SearchSnippet;
     }
-  | { kind: 'people'; person: PersonRef & { nickname: string | null; role: AccountRole; avatarUrl: string | null }; snippet: SearchSnippet };
+  | { kind: 'people'; person: PersonRef & { nickname: string | null; email: string; role: AccountRole; avatarUrl: string | null }; snippet: SearchSnippet };
 
 export interface SearchGroup {
   kind: SearchKind;

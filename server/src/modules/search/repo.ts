@@ -6,7 +6,7 @@
 import type { AccountRole, ChatKey, TaskStatus } from '@negayno/shared/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { hasWordStarts, matchesText, SEARCHED, type TextQuery } from '../../db/text-search.js';
+import { hasWordStarts, matchesText, numberStarts, SEARCHED, type TextQuery } from '../../db/text-search.js';
 import { avatarUrlIn } from '../users/index.js';
 import type { SearchScope } from './policy.js';
 
@@ -43,11 +43,10 @@ function tasksFrom(db: Db) {
 /** Tasks by number (`12`, `#12`: numbers starting with those digits) or by name. Exact numbers first, then word starts, newest first. */
 export function findTasks(db: Db, scope: SearchScope, query: TextQuery, number: string | null, page: Page) {
   const name = SEARCHED.taskName('t');
-  const byNumber = number === null ? sql<boolean>`false` : sql<boolean>`t.number::text LIKE ${`${number}%`}`;
   let found = tasksFrom(db)
     .select(TASK_COLUMNS)
     .where(visibleTask(scope))
-    .where(sql<boolean>`(${byNumber} OR ${matchesText(name, query)})`);
+    .where(sql<boolean>`(${numberStarts('t', number)} OR ${matchesText(name, query)})`);
   if (number !== null) found = found.orderBy(sql`t.number = ${Number(number)}`, 'desc');
   return found
     .orderBy(hasWordStarts(name, query), 'desc')

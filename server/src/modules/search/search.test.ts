@@ -148,6 +148,46 @@ describe('search: only what the viewer may read, word starts and typos, paging (
   });
 });
 
+describe("the board filter's text (issue 38): the same match within the board", () => {
+  let ctx: TestContext;
+  let cast: Cast;
+  afterAll(() => ctx.close());
+
+  it('finds by a word start or a typo in the name or description, and by number; a performer still only their own', async () => {
+    ctx = await createTestContext();
+    cast = await castOf(ctx);
+    const project = { id: cast.projectId };
+    const paid = await createTask(ctx.db, {
+      project,
+      author: cast.people.author,
+      status: 'discussion',
+      name: 'Оплата рахунку',
+      performers: [cast.people.performer],
+    });
+    const described = await createTask(ctx.db, {
+      project,
+      author: cast.people.author,
+      status: 'discussion',
+      name: 'Сторінка',
+      description: '<p>Потрібна форма оплати</p>',
+    });
+    await createTask(ctx.db, { project, author: cast.people.author, status: 'discussion', name: 'Інше' });
+    const board = async (role: Role, text: string) => {
+      const response = await ctx.get<Array<{ id: number }>>(`/api/project/${cast.projectId}/tasks?text=${encodeURIComponent(text)}`, {
+        cookie: cast.cookies[role],
+      });
+      if (response.body.status !== 'ok') throw new Error(response.text);
+      return response.body.data.map((card) => card.id).sort((a, b) => a - b);
+    };
+    expect(await board('admin', 'оплат')).toEqual([paid.id, described.id]);
+    expect(await board('admin', 'форм')).toEqual([described.id]);
+    expect(await board('admin', 'рахнку')).toEqual([paid.id]);
+    expect(await board('admin', `#${paid.number}`)).toEqual([paid.id]);
+    expect(await board('performer', 'оплат')).toEqual([paid.id]);
+    expect((await board('admin', ' ; ')).length).toBe(3);
+  });
+});
+
 describe('search snippets', () => {
   it('cuts the sentence around the first match and marks every word that starts with a typed one', () => {
     const text = `${'Довгий вступ без потрібного слова. '.repeat(6)}Оплата рахунку за серпень, а також оплати за вересень. Кінець.`;

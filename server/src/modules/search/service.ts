@@ -88,10 +88,10 @@ export class SearchService {
           snippet: snippetOf(row.body, words),
         }));
       case 'people':
-        return (await findPeople(this.db, text, page)).map(({ email, ...person }) => ({
+        return (await findPeople(this.db, text, page)).map((person) => ({
           kind,
           person,
-          snippet: snippetOf(`${person.firstname} ${person.lastname}${person.nickname ? ` @${person.nickname}` : ''} · ${email}`, words),
+          snippet: snippetOf(`${person.firstname} ${person.lastname}${person.nickname ? ` @${person.nickname}` : ''} · ${person.email}`, words),
         }));
     }
   }
