@@ -54,6 +54,18 @@ export function matchesText(text: RawBuilder<string>, query: TextQuery): RawBuil
   return sql<boolean>`(${hasWordStarts(text, query)} OR ${text} %> ${query.phrase})`;
 }
 
+/**
+ * One pass of a search: `words` finds the word starts; `typos` only what the words did not find, by a
+ * typo of the phrase. The search asks the second when the first did not fill its page (issue 38's
+ * benchmark: a typo's trigrams are in many texts, so it costs more and runs only when needed).
+ */
+export type MatchPass = 'words' | 'typos';
+
+export function matchesIn(text: RawBuilder<string>, query: TextQuery, pass: MatchPass): RawBuilder<boolean> {
+  if (pass === 'words') return hasWordStarts(text, query);
+  return sql<boolean>`(${text} %> ${query.phrase} AND NOT ${hasWordStarts(text, query)})`;
+}
+
 /** The expressions the indexes are built on, by what they index. */
 export const SEARCHED = {
   taskName: (alias: string) => sql.ref<string>(`${alias}.name`),

@@ -15,11 +15,16 @@ export function toSearchTask(row: TaskFields): SearchTask {
 
 /** A sanitised description's text: tags become spaces, the few entities the sanitiser writes are decoded. */
 export function plainTextOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name]!)
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      // The end of a paragraph or a list item ends a sentence, unless the text already did.
+      .replace(/<\/(p|li|h[1-6]|div|blockquote|pre)>|<br\s*\/?>/gi, '\u2029')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name]!)
+      .replace(/([^.!?:;,\s\u2029])\s*\u2029/g, '$1. ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;

@@ -6,13 +6,16 @@
 import type { AccountRole, ChatKey, TaskStatus } from '@negayno/shared/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { hasWordStarts, matchesText, numberStarts, SEARCHED, type TextQuery } from '../../db/text-search.js';
+import { hasWordStarts, matchesIn, numberStarts, SEARCHED, type MatchPass, type TextQuery } from '../../db/text-search.js';
 import { avatarUrlIn } from '../users/index.js';
 import type { SearchScope } from './policy.js';
 
 export interface Page {
   limit: number;
   offset: number;
+  pass: MatchPass;
+  /** Messages only: look among those newer than this id first (a window of the newest; null: all). */
+  afterMessageId?: number | null;
 }
 
 export interface TaskFields {
@@ -46,7 +49,11 @@ export function findTasks(db: Db, scope: SearchScope, query: TextQuery, number: 
   let found = tasksFrom(db)
     .select(TASK_COLUMNS)
     .where(visibleTask(scope))
-    .where(sql<boolean>`(${numberStarts('t', number)} OR ${matchesText(name, query)})`);
+    .where(
+      page.pass === 'words'
+        ? sql<boolean>`(${numberStarts('t', number)} OR ${matchesIn(name, query, 'words')})`
+        : sql<boolean>`(NOT ${numberStarts('t', number)} AND ${matchesIn(name, query, 'typos')})`,
+    );
   if (number !== null) found = found.orderBy(sql`t.number = ${Number(number)}`, 'desc');
   return found
     .orderBy(hasWordStarts(name, query), 'desc')
@@ -61,7 +68,7 @@ export function findDescriptions(db: Db, scope: SearchScope, query: TextQuery, p
   return tasksFrom(db)
     .select([...TASK_COLUMNS, 't.description'])
     .where(visibleTask(scope))
-    .where(matchesText(description, query))
+    .where(matchesIn(description, query, page.pass))
     .orderBy(hasWordStarts(description, query), 'desc')
     .orderBy('t.id', 'desc')
     .limit(page.limit + 1)
@@ -87,12 +94,21 @@ export function findOffers(db: Db, scope: SearchScope, query: TextQuery, page: P
           .where('newer.type', '=', 'offer'),
       ),
     )
-    .where(matchesText(offer, query))
+    .where(matchesIn(offer, query, page.pass))
     .orderBy(hasWordStarts(offer, query), 'desc')
     .orderBy('d.id', 'desc')
     .limit(page.limit + 1)
     .offset(page.offset)
     .execute();
+}
+
+/** The newest message's id (the search looks among the newest first). */
+export async function newestMessageId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return row?.id ?? 0;
 }
 
 /** People's messages (a system message has no author; deleted ones are gone) in the chats the viewer reads, newest first. */
@@ -116,7 +132,8 @@ export function findMessages(db: Db, scope: SearchScope, query: TextQuery, page:
     .where(visibleTask(scope))
     .where('c.key', 'in', scope.chatKeys)
     .where('m.deleted_at', 'is', null)
-    .where(matchesText(body, query))
+    .where(matchesIn(body, query, page.pass))
+    .$if(page.afterMessageId != null, (found) => found.where('m.id', '>', page.afterMessageId!))
     .orderBy('m.id', 'desc')
     .limit(page.limit + 1)
     .offset(page.offset)
@@ -129,7 +146,7 @@ export function findPeople(db: Db, query: TextQuery, page: Page) {
   return db
     .selectFrom('users as u')
     .select(['u.id', 'u.firstname', 'u.lastname', 'u.nickname', 'u.email', sql<AccountRole>`u.role`.as('role'), avatarUrlIn('u.avatar_path').as('avatarUrl')])
-    .where(matchesText(person, query))
+    .where(matchesIn(person, query, page.pass))
     .orderBy(hasWordStarts(person, query), 'desc')
     .orderBy('u.lastname')
     .orderBy('u.id')

@@ -194,6 +194,6 @@ describe('search snippets', () => {
     const snippet = snippetOf(text, ['оплат']);
     expect(snippet.text.startsWith('…Оплата рахунку')).toBe(true);
     expect(snippet.marks.map(([from, to]) => snippet.text.slice(from, to))).toEqual(['Оплата', 'оплати']);
-    expect(plainTextOf('<p>a&nbsp;&lt;b&gt;</p><p>c</p>')).toBe('a <b> c');
+    expect(plainTextOf('<p>a&nbsp;&lt;b&gt;</p><p>Що:</p><ul><li>one</li><li>two</li></ul>')).toBe('a <b>. Що: one. two.');
   });
 });
