@@ -1,7 +1,8 @@
 /**
  * The search's queries: one per group, each filtered by the viewer's scope (policy.ts) in SQL and matched
  * through the expressions the indexes of migrations/0020_search.sql are built on (db/text-search.ts).
- * Every query reads `limit + 1` rows so the caller knows whether there are more.
+ * Every query reads `limit + 1` rows so the caller knows whether there are more. They order by `id + 0`:
+ * ordered by the key itself, the planner would walk the key and compute each row's words (service.ts).
  */
 import type { AccountRole, ChatKey, TaskStatus } from '@negayno/shared/contract';
 import { sql, type RawBuilder } from 'kysely';
@@ -57,7 +58,7 @@ export function findTasks(db: Db, scope: SearchScope, query: TextQuery, number: 
   if (number !== null) found = found.orderBy(sql`t.number = ${Number(number)}`, 'desc');
   return found
     .orderBy(hasWordStarts(name, query), 'desc')
-    .orderBy('t.id', 'desc')
+    .orderBy(sql`t.id + 0`, 'desc')
     .limit(page.limit + 1)
     .offset(page.offset)
     .execute();
@@ -70,7 +71,7 @@ export function findDescriptions(db: Db, scope: SearchScope, query: TextQuery, p
     .where(visibleTask(scope))
     .where(matchesIn(description, query, page.pass))
     .orderBy(hasWordStarts(description, query), 'desc')
-    .orderBy('t.id', 'desc')
+    .orderBy(sql`t.id + 0`, 'desc')
     .limit(page.limit + 1)
     .offset(page.offset)
     .execute();
@@ -96,7 +97,7 @@ export function findOffers(db: Db, scope: SearchScope, query: TextQuery, page: P
     )
     .where(matchesIn(offer, query, page.pass))
     .orderBy(hasWordStarts(offer, query), 'desc')
-    .orderBy('d.id', 'desc')
+    .orderBy(sql`d.id + 0`, 'desc')
     .limit(page.limit + 1)
     .offset(page.offset)
     .execute();
@@ -134,7 +135,7 @@ export function findMessages(db: Db, scope: SearchScope, query: TextQuery, page:
     .where('m.deleted_at', 'is', null)
     .where(matchesIn(body, query, page.pass))
     .$if(page.afterMessageId != null, (found) => found.where('m.id', '>', page.afterMessageId!))
-    .orderBy('m.id', 'desc')
+    .orderBy(sql`m.id + 0`, 'desc')
     .limit(page.limit + 1)
     .offset(page.offset)
     .execute();
