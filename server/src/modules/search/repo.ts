@@ -17,6 +17,8 @@ export interface Page {
   pass: MatchPass;
   /** Messages only: look among those newer than this id first (a window of the newest; null: all). */
   afterMessageId?: number | null;
+  /** Messages only: walk the newest down the key (cheap when the words are common, in a small window only). */
+  byKey?: boolean;
 }
 
 export interface TaskFields {
@@ -135,7 +137,7 @@ export function findMessages(db: Db, scope: SearchScope, query: TextQuery, page:
     .where('m.deleted_at', 'is', null)
     .where(matchesIn(body, query, page.pass))
     .$if(page.afterMessageId != null, (found) => found.where('m.id', '>', page.afterMessageId!))
-    .orderBy(sql`m.id + 0`, 'desc')
+    .orderBy(page.byKey ? sql`m.id` : sql`m.id + 0`, 'desc')
     .limit(page.limit + 1)
     .offset(page.offset)
     .execute();

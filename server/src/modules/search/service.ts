@@ -22,7 +22,8 @@ import { kindsOf, searchScopeOf, type SearchScope } from './policy.js';
 import { plainTextOf, snippetOf, toSearchTask, marksIn } from './presenters.js';
 import { findDescriptions, findMessages, findOffers, findPeople, findTasks, newestMessageId, type Page } from './repo.js';
 
-/** How many of the newest messages a search looks among first. */
+/** How many of the newest messages a search walks down the key first, then looks among through the indexes. */
+const KEY_WALK_WINDOW = 2_000;
 const MESSAGE_WINDOW = 20_000;
 /**
  * Typos are checked by word similarity on every text whose trigrams the phrase shares, a long text at a
@@ -30,6 +31,19 @@ const MESSAGE_WINDOW = 20_000;
  * 0.75 s for 10,000 descriptions). Names, offers and people are short.
  */
 const TYPO_MESSAGE_WINDOW = 2_000;
+
+/**
+ * Where a group looks, in turn, until a page is full: messages first among the newest 2,000 walked down
+ * the key (a common word is found in the first few), then among the newest 20,000 and then all through
+ * the indexes (a rare word: the cost follows its matches); the other groups at once through the indexes.
+ */
+function windowsOf(kind: SearchKind, newest: number): Array<{ afterMessageId: number | null; byKey: boolean }> {
+  if (kind !== 'messages') return [{ afterMessageId: null, byKey: false }];
+  const windows = [KEY_WALK_WINDOW, MESSAGE_WINDOW]
+    .filter((size) => newest > size)
+    .map((size) => ({ afterMessageId: newest - size, byKey: size === KEY_WALK_WINDOW }));
+  return [...windows, { afterMessageId: null, byKey: false }];
+}
 
 export class SearchService {
   constructor(
@@ -72,10 +86,9 @@ export class SearchService {
     const newest = kind === 'messages' ? await newestMessageId(this.db) : 0;
     return this.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      const windows = kind === 'messages' && newest > MESSAGE_WINDOW ? [newest - MESSAGE_WINDOW, null] : [null];
       let hits: SearchHit[] = [];
-      for (const afterMessageId of windows) {
-        hits = await this.hits(trx, kind, scope, text, number, { ...page, afterMessageId });
+      for (const window of windowsOf(kind, newest)) {
+        hits = await this.hits(trx, kind, scope, text, number, { ...page, ...window });
         if (hits.length > page.limit) break;
       }
       const hasMore = hits.length > page.limit;
