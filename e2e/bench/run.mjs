@@ -13,6 +13,7 @@ const suites = [
   ['chat (issue 13)', () => import('./chat.mjs')],
   ['chat ui (issue 13)', () => import('./chat-ui.mjs')],
   ['size (issue 17)', () => import('./size.mjs')],
+  ['search (issue 38)', () => import('./search.mjs')],
 ];
 const only = process.argv[2];
 

@@ -38,6 +38,7 @@ import { chatsRoutes } from './modules/chats/index.js';
 import { eventsRoutes } from './modules/events/index.js';
 import { opsRoutes } from './modules/ops/index.js';
 import { staffingRoutes } from './modules/staffing/index.js';
+import { searchRoutes } from './modules/search/index.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_SWEEP_INTERVAL_MS = 60_000;
@@ -59,6 +60,7 @@ export const API_ROUTES = [
   eventsRoutes,
   opsRoutes,
   staffingRoutes,
+  searchRoutes,
 ] as const;
 
 export interface AppDeps {

@@ -41,6 +41,7 @@ import {
   unreadCountOf,
 } from './modules/notifications/index.js';
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
+import { SearchService } from './modules/search/index.js';
 import { EventsService } from './modules/events/index.js';
 import { OpsService, type StaffingPort } from './modules/ops/index.js';
 import { activeOperators, StaffingJobs, StaffingService } from './modules/staffing/index.js';
@@ -88,6 +89,8 @@ export interface Services {
   /** Chats waiting for staff, and the event log's keeping time (started by app.ts). */
   chatJobs: ChatJobs;
   events: EventsService;
+  /** "Find anything" (issue 38). */
+  search: SearchService;
   /** The operators' console (issue 31). */
   ops: OpsService;
   telegram: TelegramChannelService;
@@ -236,6 +239,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
       log: { error: (object, message) => log.error(object, message) },
     }),
     events: new EventsService(realtime.log),
+    search: new SearchService(db, projects),
     ops: new OpsService(db, mailer, invitations, payouts, statements, loginCodes, staffingForOps(staffing), { publicUrl: config.publicUrl }),
     telegram,
     outbox,

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@negayno/shared/fluent';
 import { ROUTES } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
-import { Logo } from '@negayno/shared/ui';
+import { Logo, useNarrowerThan } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyChunk } from './lazy-chunk';
@@ -14,6 +14,11 @@ import { LanguageButton } from './LanguageButton';
 const UserTools = lazyChunk(() => import('./UserControls').then((module) => ({ default: module.UserTools })));
 const LanguageMenu = lazyChunk(() => import('./LanguageMenu').then((module) => ({ default: module.LanguageMenu })));
 const UserMenu = lazyChunk(() => import('./UserControls').then((module) => ({ default: module.UserMenu })));
+// The search box and its Ctrl+K (issue 38); the palette itself is a further chunk, fetched on first use.
+const SearchLauncher = lazyChunk(() => import('../search/SearchLauncher').then((module) => ({ default: module.SearchLauncher })));
+
+/** Below this width a signed-in header shows the logo without its word. */
+const COMPACT_HEADER_WIDTH = 440;
 
 const useStyles = makeStyles({
   header: {
@@ -35,22 +40,29 @@ const useStyles = makeStyles({
   avatarSpace: { width: '40px', height: '32px' },
 });
 
-/** The top bar: home, notifications, wallet, theme, language and the user menu. Signed out, only the language. */
+/** The top bar: home, search, notifications, wallet, theme, language and the user menu. Signed out, only the language. */
 export const Header = observer(function Header() {
   const { session, notifications } = useStores();
   const { t } = useTranslation('common');
   const styles = useStyles();
   const user = session.user;
   const userId = user?.id;
+  // A phone's bar holds the search, bell, wallet, theme, language and avatar: the mark alone stands for the name.
+  const compact = useNarrowerThan(COMPACT_HEADER_WIDTH) && user !== null;
   // Live notifications for as long as someone is signed in on this page.
   useEffect(() => (userId === undefined ? undefined : notifications.listen()), [notifications, userId]);
 
   return (
     <header className={styles.header} data-testid="app-header">
       <a href={ROUTES.home} onClick={go(ROUTES.home)} className={styles.home} aria-label={t('nav.home')}>
-        <Logo />
+        <Logo withWord={!compact} />
       </a>
       <span className={styles.spacer} />
+      {user && (
+        <Suspense fallback={null}>
+          <SearchLauncher userId={user.id} />
+        </Suspense>
+      )}
       {user && (
         <Suspense fallback={null}>
           <UserTools />

@@ -19,7 +19,7 @@ import { listAudit, recordAudit } from '../modules/audit/index.js';
 import { checkLedger } from '../modules/money/index.js';
 import { setOperatorFlag } from '../modules/ops/index.js';
 import { operatorPayouts } from './payouts.js';
-import { seedBenchProject } from '../seed/bench.js';
+import { seedBenchProject, seedBenchSearch } from '../seed/bench.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../seed/demo.js';
 import { createAccountServices } from '../services.js';
 import { NotificationsService } from '../modules/notifications/index.js';
@@ -138,6 +138,24 @@ export const COMMANDS: Record<string, Command> = {
       const { projectId } = await seedBenchProject(database.db, tasks);
       await analyzeAll(database.db);
       print(String(projectId));
+    },
+  },
+
+  'bench-search': {
+    usage: 'bench-search --projects P --tasks N --messages M   a large install for the search benchmark (issue 38)',
+    async run({ database, config, print }, args) {
+      if (config.isProduction) throw new UsageError('benchmark data is never made in production');
+      const { values } = parseArgs({ args, options: { projects: { type: 'string' }, tasks: { type: 'string' }, messages: { type: 'string' } } });
+      const sizes = {
+        projects: positiveInt(required(values.projects, '--projects'), '--projects')!,
+        tasks: positiveInt(required(values.tasks, '--tasks'), '--tasks')!,
+        messages: positiveInt(required(values.messages, '--messages'), '--messages')!,
+      };
+      await migrate(database);
+      await seedDemo(database.db);
+      await seedBenchSearch(database.db, sizes);
+      await analyzeAll(database.db);
+      print(`${sizes.projects} projects, ${sizes.tasks} tasks, ${sizes.messages} messages`);
     },
   },
 

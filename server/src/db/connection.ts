@@ -6,10 +6,12 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { analyzeAll, startAutoAnalyze } from './auto-analyze.js';
+import { SESSION_SEARCH_SETTINGS } from './text-search.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -58,8 +60,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteHan
     const pglite = await PGlite.create({
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
+      // Search (issue 38) matches typos and word parts by trigrams; PostgreSQL ships it in contrib.
+      extensions: { pg_trgm },
       parsers: { [INT8_OID]: (value: string) => Number(value) },
     });
+    await pglite.exec(SESSION_SEARCH_SETTINGS);
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     await analyzeAll(db);
     const stopAnalyzer = startAutoAnalyze(db, PGLITE_ANALYZE_CHECK_MS);
@@ -95,6 +100,8 @@ export function openPostgres(connectionString: string, options: { max?: number }
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
   // An idle client losing its server must not crash the process; the next query reports the problem.
   pool.on('error', () => {});
+  // Queued on the new connection before any query a caller sends on it.
+  pool.on('connect', (client) => void client.query(SESSION_SEARCH_SETTINGS).catch(() => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

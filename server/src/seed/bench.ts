@@ -75,3 +75,126 @@ async function insertSeries(
   await sql`INSERT INTO tasks (${columns})
     SELECT ${values} FROM generate_series(${series.first}::int, ${series.first + series.count - 1}::int) AS n`.execute(db);
 }
+
+/** Words the search benchmark's texts are made of: Ukrainian and English, with shared word starts. */
+const SEARCH_WORDS = [
+  'оплата',
+  'оплати',
+  'рахунок',
+  'рахунку',
+  'форма',
+  'форми',
+  'лендінг',
+  'сторінка',
+  'кошик',
+  'доставка',
+  'замовлення',
+  'клієнт',
+  'дизайн',
+  'макет',
+  'верстка',
+  'банер',
+  'логотип',
+  'каталог',
+  'фільтр',
+  'пошук',
+  'payment',
+  'invoice',
+  'checkout',
+  'landing',
+  'page',
+  'cart',
+  'delivery',
+  'order',
+  'design',
+  'layout',
+  'мобільна',
+  'версія',
+  'швидкість',
+  'кешування',
+  'сервер',
+  'база',
+  'даних',
+  'тест',
+  'реліз',
+  'помилка',
+];
+
+/** `count` words of SEARCH_WORDS picked by `n` (an SQL integer expression) and a salt, joined by spaces. */
+function wordsOf(n: ReturnType<typeof sql>, salt: number, count: number) {
+  const words = sql.raw(`ARRAY[${SEARCH_WORDS.map((word) => `'${word}'`).join(',')}]`);
+  return sql.join(
+    Array.from(
+      { length: count },
+      (_, index) => sql`(${words})[1 + ((${n})::bigint * ${7919 + salt * 31 + index * 104_729} + ${index}) % ${SEARCH_WORDS.length}]`,
+    ),
+    sql` || ' ' || `,
+  );
+}
+
+export interface SearchBenchSizes {
+  projects: number;
+  tasks: number;
+  messages: number;
+}
+
+/**
+ * A large install for the search benchmark (`negayno-admin bench-search`): `projects` projects of the
+ * demo's administrator with its staff attached, `tasks` tasks spread over them (names and descriptions
+ * of a few words of SEARCH_WORDS, statuses from discussion on, so each has its two chats and an offer
+ * every third), and `messages` messages spread over the chats, three in four in the main chat. Set-based
+ * inserts: the indexes of the search are kept by the same statements.
+ */
+export function seedBenchSearch(db: Db, sizes: SearchBenchSizes): Promise<SearchBenchSizes> {
+  // One transaction: one connection of a pool, which the temporary table below lives on.
+  return db.transaction().execute((trx) => seedSearchInstall(trx, sizes));
+}
+
+async function seedSearchInstall(db: Db, sizes: SearchBenchSizes): Promise<SearchBenchSizes> {
+  const byEmail = async (email: string) => {
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new Error(`${email} is missing: seed the demo first (negayno-admin seed-demo)`);
+    return user;
+  };
+  const admin = await byEmail('admin@demo.test');
+  const pm = await byEmail('pm@demo.test');
+  const performer = await byEmail('performer@demo.test');
+  const projectIds: number[] = [];
+  for (let index = 0; index < sizes.projects; index += 1) {
+    const project = await createProject(db, { owner: admin, name: `Пошук ${index + 1}` });
+    for (const staff of ['am', 'pm', 'sm']) await attachStaff(db, project, await byEmail(`${staff}@demo.test`));
+    projectIds.push(project.id);
+  }
+  const statuses = ['discussion', 'estimation', 'offer', 'in_work', 'testing', 'review', 'archived'];
+  const projects = sql.raw(`ARRAY[${projectIds.join(',')}]`);
+  const n = sql`n`;
+  // Numbers go on per project: the n-th task is number n / projects + 1 of project n % projects.
+  await sql`INSERT INTO tasks (project_id, number, name, description, status, author_id, created_at, updated_at)
+    SELECT (${projects})[1 + n % ${sizes.projects}], 1000 + n / ${sizes.projects}, 'Задача ' || ${wordsOf(n, 1, 3)},
+      '<p>' || ${wordsOf(n, 2, 12)} || '. ' || ${wordsOf(n, 3, 10)} || '.</p>',
+      (${sql.raw(`ARRAY[${statuses.map((status) => `'${status}'`).join(',')}]`)})[1 + n % ${statuses.length}], ${admin.id}::int, now(), now()
+    FROM generate_series(0, ${sizes.tasks - 1}::int) AS n`.execute(db);
+  await sql`UPDATE projects p SET task_seq = (SELECT coalesce(max(number), 0) FROM tasks t WHERE t.project_id = p.id) WHERE p.id IN (${sql.join(projectIds)})`.execute(
+    db,
+  );
+  const tasks = sql`SELECT id FROM tasks WHERE project_id IN (${sql.join(projectIds)})`;
+  await sql`INSERT INTO task_performers (task_id, user_id) SELECT id, ${performer.id}::int FROM (${tasks}) AS t WHERE id % 2 = 0`.execute(db);
+  await sql`INSERT INTO chats (task_id, key) SELECT id, key FROM (${tasks}) AS t, (VALUES ('main'), ('work')) AS k (key)`.execute(db);
+  await sql`INSERT INTO task_documents (task_id, type, version, name, description, work_list, urgencies, currency, author_id)
+    SELECT id, 'offer', 1, 'Пропозиція: ' || ${wordsOf(sql`id`, 4, 3)}, ${wordsOf(sql`id`, 5, 8)}, '[]'::jsonb, '[]'::jsonb, 'UAH', ${admin.id}::int
+    FROM (${tasks}) AS t WHERE id % 3 = 0`.execute(db);
+  // The chats in a numbered list, so message m goes to chat m % chats: three in four in a main chat.
+  await sql`CREATE TEMP TABLE bench_chats AS
+    SELECT row_number() OVER (ORDER BY c.id) - 1 AS i, c.id FROM chats c JOIN tasks t ON t.id = c.task_id
+    WHERE t.project_id IN (${sql.join(projectIds)}) AND (c.key = 'main' OR c.task_id % 3 = 0)`.execute(db);
+  const chatCount = Number((await sql<{ count: number }>`SELECT count(*)::int AS count FROM bench_chats`.execute(db)).rows[0]!.count);
+  const batch = 50_000;
+  for (let from = 0; from < sizes.messages; from += batch) {
+    const to = Math.min(sizes.messages, from + batch) - 1;
+    await sql`INSERT INTO messages (chat_id, author_id, body)
+      SELECT c.id, CASE WHEN n % 2 = 0 THEN ${admin.id}::int ELSE ${pm.id}::int END, initcap(${wordsOf(n, 6, 9)}) || '. ' || ${wordsOf(n, 7, 6)} || '?'
+      FROM generate_series(${from}::int, ${to}::int) AS n JOIN bench_chats c ON c.i = n % ${chatCount}`.execute(db);
+  }
+  await sql`DROP TABLE bench_chats`.execute(db);
+  return sizes;
+}

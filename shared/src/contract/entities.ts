@@ -272,6 +272,8 @@ export interface TaskFilter {
   taskNumber?: string;
   taskName?: string;
   projectId?: string;
+  /** The search's match (issue 38) in the task's number, name or description. */
+  text?: string;
 }
 
 /** `GET /user/balance`, `GET /user/bonus-balance`, `GET /project/{id}/balance`. */

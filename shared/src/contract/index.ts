@@ -25,3 +25,4 @@ export * from './system-notes.js';
 export * from './page-words.js';
 export * from './staffing.js';
 export * from './ops.js';
+export * from './search.js';

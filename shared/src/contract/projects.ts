@@ -44,7 +44,8 @@ export interface DeleteProjectAnswer {
 
 /**
  * `GET /tasks` and `GET /project/{id}/tasks` query (the filter panel, spec 2): taskNumber keeps the
- * cards whose number starts with those digits, taskName a case-insensitive substring, projectId one project.
+ * cards whose number starts with those digits, taskName a case-insensitive substring, projectId one project,
+ * text the search's match (issue 38: word starts or a typo) in the task's number, name or description.
  * Empty values mean "no filter"; a malformed number or project id matches nothing rather than failing.
  */
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -52,6 +53,7 @@ export const taskFilterQuery = z.object({
   taskNumber: z.preprocess(blankToUndefined, z.string().trim().max(LENGTH.code).optional()).catch(undefined),
   taskName: z.preprocess(blankToUndefined, z.string().trim().max(LENGTH.name).optional()).catch(undefined),
   projectId: z.preprocess(blankToUndefined, z.string().trim().max(LENGTH.code).optional()).catch(undefined),
+  text: z.preprocess(blankToUndefined, z.string().trim().max(LENGTH.name).optional()).catch(undefined),
 });
 export type TaskFilterQuery = z.infer<typeof taskFilterQuery>;
 

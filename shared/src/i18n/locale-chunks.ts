@@ -22,6 +22,7 @@ const CHUNKS: Record<Language, ChunkOf> = {
     workflow: () => import(/* webpackChunkName: "words-uk-workflow" */ './locales/uk/workflow.js'),
     chat: () => import(/* webpackChunkName: "words-uk-chat" */ './locales/uk/chat.js'),
     ops: () => import(/* webpackChunkName: "words-uk-ops" */ './locales/uk/ops.js'),
+    search: () => import(/* webpackChunkName: "words-uk-search" */ './locales/uk/search.js'),
   },
   en: {
     common: () => import(/* webpackChunkName: "words-en-common" */ './locales/en/common.js'),
@@ -33,6 +34,7 @@ const CHUNKS: Record<Language, ChunkOf> = {
     workflow: () => import(/* webpackChunkName: "words-en-workflow" */ './locales/en/workflow.js'),
     chat: () => import(/* webpackChunkName: "words-en-chat" */ './locales/en/chat.js'),
     ops: () => import(/* webpackChunkName: "words-en-ops" */ './locales/en/ops.js'),
+    search: () => import(/* webpackChunkName: "words-en-search" */ './locales/en/search.js'),
   },
 };
 

@@ -21,6 +21,8 @@ import ukChat from './locales/uk/chat.js';
 import enChat from './locales/en/chat.js';
 import ukOps from './locales/uk/ops.js';
 import enOps from './locales/en/ops.js';
+import ukSearch from './locales/uk/search.js';
+import enSearch from './locales/en/search.js';
 
 export const resources = {
   uk: {
@@ -34,6 +36,7 @@ export const resources = {
     workflow: ukWorkflow,
     chat: ukChat,
     ops: ukOps,
+    search: ukSearch,
   },
   en: {
     common: enCommon,
@@ -46,6 +49,7 @@ export const resources = {
     workflow: enWorkflow,
     chat: enChat,
     ops: enOps,
+    search: enSearch,
   },
 } as const;
 

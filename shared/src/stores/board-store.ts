@@ -22,7 +22,7 @@ import { SharedReads } from './shared-reads.js';
 /** Which board is shown: one project's, or every project the viewer sees (the staff home). */
 export type BoardScope = { kind: 'project'; projectId: number } | { kind: 'all' };
 
-const FILTER_KEYS = ['taskNumber', 'taskName', 'projectId'] as const;
+const FILTER_KEYS = ['taskNumber', 'taskName', 'projectId', 'text'] as const;
 
 export class BoardStore {
   /**
@@ -226,9 +226,12 @@ export class BoardStore {
   /** Whether a card belongs on the board shown: its scope and the applied filter (spec 2 "Filter panel"). */
   private inScope(card: TaskCard): boolean {
     if (this.scope && !this.shows(card.project.id)) return false;
-    const { taskNumber, taskName } = this.filter;
+    const { taskNumber, taskName, text } = this.filter;
     if (taskNumber && !String(card.number).startsWith(taskNumber)) return false;
     if (taskName && !card.name.toLowerCase().includes(taskName.toLowerCase())) return false;
+    // The text filter's match is the server's (the description is not on the card): a card the board
+    // holds stays; a new one comes only when its name or number has every typed word start.
+    if (text && !this.cards.has(card.id) && !hasWordStarts(`${card.number} ${card.name}`, text)) return false;
     return true;
   }
 
@@ -307,6 +310,12 @@ export function filterQuery(filter: TaskFilter): string {
     if (value) params.set(key, value);
   }
   return params.toString();
+}
+
+/** Whether every word of `typed` starts a word of `text` (the search's word starts, without its typos). */
+function hasWordStarts(text: string, typed: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).every((part) => words.some((word) => word.startsWith(part)));
 }
 
 /** The filter a URL query carries (unknown parameters are ignored). */

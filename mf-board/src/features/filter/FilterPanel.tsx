@@ -15,12 +15,12 @@ const useStyles = makeStyles({
   footer: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
 });
 
-const EMPTY: Required<TaskFilter> = { taskNumber: '', taskName: '', projectId: '' };
+const EMPTY: Required<TaskFilter> = { taskNumber: '', taskName: '', projectId: '', text: '' };
 
 /**
- * The filter panel (spec 2): task number, task name and, on the all-projects board, the project.
- * Apply writes the non-empty trimmed values to the URL, replacing the history entry; Reset clears all
- * three and applies that. The project list loads each time the panel opens.
+ * The filter panel (spec 2): task number, task name, the search's text (issue 38: word starts and typos
+ * in the number, name or description) and, on the all-projects board, the project. Apply writes the
+ * non-empty trimmed values to the URL, replacing the history entry; Reset clears them all and applies that. The project list loads each time the panel opens.
  */
 export const FilterPanel = observer(function FilterPanel(props: { open: boolean; onClose: () => void; withProject: boolean }) {
   const { projects } = useWorkStores();
@@ -93,6 +93,15 @@ export const FilterPanel = observer(function FilterPanel(props: { open: boolean;
               maxLength={LENGTH.name}
               onChange={(_event, data) => setForm({ ...form, taskName: data.value })}
               data-testid="filter-task-name"
+            />
+          </Field>
+          <Field label={t('filter.text')} hint={t('filter.textHint')}>
+            <Input
+              type="search"
+              value={form.text}
+              maxLength={LENGTH.name}
+              onChange={(_event, data) => setForm({ ...form, text: data.value })}
+              data-testid="filter-text"
             />
           </Field>
           {props.withProject && (

@@ -10,7 +10,7 @@ import { getSocket } from '@negayno/shared/api';
 import { type ChatKey, type ChatState, type Language, type ServerEvent } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
 import { useWorkStores, PREFETCH_REUSE_MS } from '@negayno/shared/work-stores';
-import { EmptyState, WhoseMoveBadge } from '@negayno/shared/ui';
+import { EmptyState, WhoseMoveBadge, useSearchParams } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
@@ -46,7 +46,14 @@ export const ChatPane = observer(function ChatPane(props: { taskId: number }) {
   const { session } = useStores();
   const { chats } = useWorkStores();
   const taskId = props.taskId;
-  const [selected, setSelected] = useState<ChatKey>('main');
+  // A link to a message (the search palette, issue 38): `?chat=work&message=123` opens that chat at it.
+  const params = useSearchParams();
+  const linkedChat: ChatKey | null = params.get('chat') === 'work' ? 'work' : params.get('chat') === 'main' ? 'main' : null;
+  const linkedMessage = Number(params.get('message')) || null;
+  const [selected, setSelected] = useState<ChatKey>(linkedChat ?? 'main');
+  useEffect(() => {
+    if (linkedChat) setSelected(linkedChat);
+  }, [linkedChat, linkedMessage]);
   const me = session.user?.id ?? null;
   const language: Language = i18n.language === 'en' ? 'en' : 'uk';
   useGalleryEvent();
@@ -132,7 +139,7 @@ export const ChatPane = observer(function ChatPane(props: { taskId: number }) {
         )}
         {info.whoseMove && <WhoseMoveBadge move={info.whoseMove} language={language} testId="chat-whose-move" />}
       </div>
-      <ChatView key={current.id} chat={chats.chat(current.id)} me={me} language={language} />
+      <ChatView key={current.id} chat={chats.chat(current.id)} me={me} language={language} target={current.key === linkedChat ? linkedMessage : null} />
     </div>
   );
 });

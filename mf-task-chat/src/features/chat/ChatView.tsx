@@ -56,7 +56,7 @@ function useLiveChat(chat: ChatStore, me: number | null): void {
   }, [chat, me]);
 }
 
-export const ChatView = observer(function ChatView(props: { chat: ChatStore; me: number | null; language: Language }) {
+export const ChatView = observer(function ChatView(props: { chat: ChatStore; me: number | null; language: Language; target?: number | null }) {
   const { t } = useTranslation('chat');
   const styles = useStyles();
   const { chat } = props;
@@ -80,7 +80,7 @@ export const ChatView = observer(function ChatView(props: { chat: ChatStore; me:
           <Text weight="semibold">{t('dropFile')}</Text>
         </div>
       )}
-      <MessageList chat={chat} me={props.me} language={props.language} />
+      <MessageList chat={chat} me={props.me} language={props.language} target={props.target ?? null} />
       <Composer chat={chat} />
     </div>
   );

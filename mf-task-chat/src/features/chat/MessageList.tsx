@@ -71,7 +71,10 @@ const useStyles = makeStyles({
   center: { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' },
 });
 
-export const MessageList = observer(function MessageList(props: { chat: ChatStore; me: number | null; language: Language }) {
+/** How long a message opened by a link stays highlighted. */
+const TARGET_HIGHLIGHT_MS = 3000;
+
+export const MessageList = observer(function MessageList(props: { chat: ChatStore; me: number | null; language: Language; target?: number | null }) {
   const { t } = useTranslation('chat');
   const styles = useStyles();
   const { chat, me, language } = props;
@@ -128,6 +131,24 @@ export const MessageList = observer(function MessageList(props: { chat: ChatStor
     // The last key alone decides; the items array changes on every edit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastKey, ready]);
+
+  // A linked message (issue 38): older pages are read until it is among them, then it is centred,
+  // focused and highlighted. A message that is gone (deleted for good, not in this chat) leaves the list as it is.
+  const target = props.target ?? null;
+  const [reached, setReached] = useState<number | null>(null);
+  useEffect(() => {
+    if (!ready || target === null || reached === target) return;
+    const element = scroller.current?.querySelector<HTMLElement>(`[data-message-id="${target}"]`);
+    if (element) {
+      setReached(target);
+      element.scrollIntoView({ block: 'center' });
+      element.focus({ preventScroll: true });
+      atBottom.current = false;
+      setHighlight(target);
+      setTimeout(() => setHighlight((current) => (current === target ? null : current)), TARGET_HIGHLIGHT_MS);
+    } else if (!chat.hasMore || chat.olderStatus === 'error') setReached(target);
+    else if (chat.olderStatus !== 'loading') void chat.loadOlder();
+  }, [ready, target, reached, firstKey, chat, chat.hasMore, chat.olderStatus]);
 
   const onScroll = useCallback(() => {
     const element = scroller.current;

@@ -79,7 +79,12 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
   const store = taskDrawerStore;
   const task = store.task?.id === props.taskId ? store.task : null;
   const narrow = useNarrowerThan(BREAKPOINTS.df);
-  const [tab, setTab] = useState<'detail' | 'chat'>('detail');
+  // A link to a message (issue 38) opens the chat tab on a narrow screen.
+  const linkedMessage = params.get('message');
+  const [tab, setTab] = useState<'detail' | 'chat'>(linkedMessage ? 'chat' : 'detail');
+  useEffect(() => {
+    if (linkedMessage) setTab('chat');
+  }, [linkedMessage]);
   const [historyOpen, setHistoryOpen] = useState(false);
   const language = i18n.language === 'en' ? 'en' : 'uk';
 

@@ -2,7 +2,7 @@
 export { taskAudience } from './audience.js';
 export { columnCountersFor } from './counters.js';
 export { EXPIRATION_OF_STATUS, dueColumnOf } from './life-cycle.js';
-export { boardViewOf, readableChatKeys } from './policy.js';
+export { boardScopeOf, boardViewOf, readableChatKeys, visibleStatusesOf } from './policy.js';
 export { insertTask, nextTaskNumber, unfinishedTasksOf } from './repo.js';
 export { tasksRoutes } from './routes.js';
 export { TasksService } from './service.js';

@@ -3,6 +3,7 @@
  */
 import {
   TASK_COLUMNS,
+  TASK_STATUSES,
   type BoardView,
   type CardShows,
   type ChatKey,
@@ -58,6 +59,14 @@ export function canSeeTask(user: AuthUser, access: ProjectAccess | null, task: {
   if (user.role === 'performer' && !performsTask) return false;
   if (task.status === 'draft') return columnOf(user, 'draft') !== null;
   return true;
+}
+
+/**
+ * The statuses of the tasks a viewer may open at all, by canSeeTask's draft rule (set-based readers
+ * such as search ask this; the performer's own rule is boardScopeOf's).
+ */
+export function visibleStatusesOf(user: AuthUser): TaskStatus[] {
+  return TASK_STATUSES.filter((status) => status !== 'draft' || columnOf(user, 'draft') !== null);
 }
 
 /**

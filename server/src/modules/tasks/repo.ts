@@ -8,6 +8,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { epochSeconds, selectAsJson } from '../../db/json-rows.js';
 import type { Database, NewTask } from '../../db/schema.js';
+import { matchesText, numberStarts, SEARCHED, type TextQuery } from '../../db/text-search.js';
 import { avatarUrlIn } from '../users/index.js';
 import type { ColorFacts } from './colors.js';
 import { EXPIRATION_OF_STATUS } from './life-cycle.js';
@@ -15,10 +16,19 @@ import { EXPIRATION_OF_STATUS } from './life-cycle.js';
 /** Which tasks a read is about: one task, or a board's worth (projects × statuses, maybe one performer's). */
 export type TaskSelection = { taskId: number } | { projectIds: number[]; statuses?: TaskStatus[]; performerId?: number; match?: TaskMatch };
 
-/** The filter panel's conditions: a number that starts with these digits, a name that contains this text. */
+/**
+ * The filter panel's conditions: a number that starts with these digits, a name that contains this text,
+ * and the search's match (issue 38) in the number, the name or the description.
+ */
 export interface TaskMatch {
   numberPrefix?: string;
   nameContains?: string;
+  text?: { query: TextQuery; number: string | null };
+}
+
+/** The search's match in a task: its number (`12`, `#12`), or its name or description by word starts or a typo. */
+function matchesTaskText(text: NonNullable<TaskMatch['text']>) {
+  return sql<boolean>`(${numberStarts('tasks', text.number)} OR ${matchesText(SEARCHED.taskName('tasks'), text.query)} OR ${matchesText(SEARCHED.taskDescription('tasks'), text.query)})`;
 }
 
 /** LIKE treats % and _ as wildcards: a typed one must match itself. */
@@ -31,7 +41,8 @@ export function selectTaskIds(db: Db, selection: TaskSelection): SelectQueryBuil
   if ('taskId' in selection) return query.where('tasks.id', '=', selection.taskId);
   query = query.where('tasks.project_id', 'in', selection.projectIds);
   if (selection.statuses) query = query.where('tasks.status', 'in', selection.statuses);
-  const { numberPrefix, nameContains } = selection.match ?? {};
+  const { numberPrefix, nameContains, text } = selection.match ?? {};
+  if (text) query = query.where(matchesTaskText(text));
   if (numberPrefix !== undefined) query = query.where(sql<string>`tasks.number::text`, 'like', `${likeEscaped(numberPrefix)}%`);
   if (nameContains !== undefined) query = query.where('tasks.name', 'ilike', `%${likeEscaped(nameContains)}%`);
   if (selection.performerId !== undefined) {

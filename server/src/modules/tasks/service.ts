@@ -1,5 +1,6 @@
 import { PAGE_SIZE, type ArchivePage, type Task, type TaskCard, type TaskFilterQuery } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
+import { taskNumberOf, textQueryOf } from '../../db/text-search.js';
 import { AppError } from '../../http/app-error.js';
 import type { TaskRef } from '../../infra/realtime/changes.js';
 import type { Unit, UnitOfWork } from '../../infra/realtime/unit-of-work.js';
@@ -39,7 +40,9 @@ function groupByTask<Row extends { taskId: number }>(rows: Row[]): Map<number, R
 /** The filter panel's query as conditions, or null when it can match nothing (a number that is not digits). */
 function matchOf(filter: TaskFilterQuery): TaskMatch | null {
   if (filter.taskNumber !== undefined && !/^\d+$/.test(filter.taskNumber)) return null;
-  return { numberPrefix: filter.taskNumber, nameContains: filter.taskName };
+  // A text without a word (punctuation alone) filters nothing out, as an empty one.
+  const query = filter.text === undefined ? null : textQueryOf(filter.text);
+  return { numberPrefix: filter.taskNumber, nameContains: filter.taskName, text: query ? { query, number: taskNumberOf(filter.text!) } : undefined };
 }
 
 function projectIdOf(filter: TaskFilterQuery): number | null | undefined {

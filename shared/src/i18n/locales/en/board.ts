@@ -72,6 +72,8 @@ const en: Translation<typeof uk> = {
     title: 'Filters',
     taskNumber: 'Task number',
     taskName: 'Task name',
+    text: 'Text',
+    textHint: 'The start of a word of the number, name or description; a typo is found too.',
     projectId: 'Project',
     anyProject: 'All projects',
     apply: 'Apply',

@@ -12,6 +12,7 @@ const en: Translation<typeof uk> = {
   yes: 'Yes',
   no: 'No',
   noResults: 'No results',
+  searchOpen: 'Search',
   nav: {
     notifications: 'Notifications',
     notificationsCount: 'Notifications: {{count}} unread',

@@ -69,6 +69,8 @@ export default {
     title: 'Фільтри',
     taskNumber: 'Номер задачі',
     taskName: 'Назва задачі',
+    text: 'Текст',
+    textHint: 'Початок слова з номера, назви чи опису; помилку в слові теж знайде.',
     projectId: 'Проєкт',
     anyProject: 'Усі проєкти',
     apply: 'Застосувати',

@@ -9,6 +9,7 @@ export default {
   yes: 'Так',
   no: 'Ні',
   noResults: 'Нічого не знайдено',
+  searchOpen: 'Пошук',
   nav: {
     notifications: 'Сповіщення',
     notificationsCount: 'Сповіщення: {{count}} непрочитаних',

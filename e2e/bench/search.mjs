@@ -1,0 +1,138 @@
+// Issue 38 figures: "find anything" on a seeded large install, on each engine. `negayno-admin
+// bench-search` makes BENCH_SEARCH_PROJECTS projects with BENCH_SEARCH_TASKS tasks (descriptions, offers,
+// two chats each) and BENCH_SEARCH_MESSAGES messages (issue: 50 / 10,000 / 200,000); the built server
+// starts on it. One user (the pm: every project, both chats, people) asks each query of QUERIES in turn,
+// REQUESTS calls after a warm-up, one at a time: server time is the answer's Server-Timing, round-trip what
+// the client waited. On PostgreSQL, CLIENTS clients then search at once for LOAD_SECONDS: searches a second.
+// PostgreSQL is a fresh database on BENCH_DATABASE_URL's server (or TEST_DATABASE_URL's), dropped after.
+import { spawnSync } from 'node:child_process';
+import { newDataDir, runAdmin, startServer } from '../support/server.mjs';
+import { signInCookie } from './lib/sign-in.mjs';
+import { summary } from './lib/stats.mjs';
+import { UNLIMITED } from './lib/unlimited.mjs';
+
+const SIZES = {
+  projects: Number(process.env.BENCH_SEARCH_PROJECTS ?? 50),
+  tasks: Number(process.env.BENCH_SEARCH_TASKS ?? 10_000),
+  messages: Number(process.env.BENCH_SEARCH_MESSAGES ?? 200_000),
+};
+const ENGINES = (process.env.BENCH_SEARCH_ENGINES ?? 'postgres,pglite').split(',');
+const REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS ?? 200);
+const WARM_UP = 20;
+const CLIENTS = Number(process.env.BENCH_SEARCH_CLIENTS ?? 20);
+const LOAD_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 10);
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Word starts, word forms, two words, typos, English, a task number: what the palette is asked. */
+const QUERIES = ['оплат', 'рахунку форма', 'кешуваня', 'оплта', 'landing page', 'замовл', 'доставка клієнт', '#1005'];
+
+function psql(sqlText) {
+  const result = spawnSync('psql', [SERVER_URL, '-v', 'ON_ERROR_STOP=1', '-qc', sqlText], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr || result.error}`);
+}
+
+function databaseFor(engine) {
+  if (engine === 'pglite') return { env: {}, drop: () => {} };
+  const name = `negayno_bench_search_${process.pid}`;
+  psql(`DROP DATABASE IF EXISTS ${name}`);
+  psql(`CREATE DATABASE ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return { env: { DATABASE_URL: url.toString() }, drop: () => psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+const pathOf = (q, extra = '') => `/api/search?q=${encodeURIComponent(q)}${extra}`;
+
+async function ask(url, path, cookie) {
+  const started = performance.now();
+  const response = await fetch(`${url}${path}`, { headers: { cookie } });
+  const body = await response.json();
+  const roundTrip = performance.now() - started;
+  if (body.status !== 'ok') throw new Error(`${path}: ${JSON.stringify(body).slice(0, 200)}`);
+  const server = Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? NaN);
+  return { server, roundTrip, hits: body.data.groups.reduce((sum, group) => sum + group.list.length, 0) };
+}
+
+async function oneUser(url, cookie, paths) {
+  const server = [];
+  const roundTrip = [];
+  for (let i = 0; i < WARM_UP + REQUESTS; i += 1) {
+    const figures = await ask(url, paths[i % paths.length], cookie);
+    if (i < WARM_UP) continue;
+    server.push(figures.server);
+    roundTrip.push(figures.roundTrip);
+  }
+  return { server, roundTrip };
+}
+
+async function manyUsers(url, cookie, paths) {
+  let done = 0;
+  const until = performance.now() + LOAD_SECONDS * 1000;
+  const latencies = [];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = client; performance.now() < until; i += 1) {
+        latencies.push((await ask(url, paths[i % paths.length], cookie)).roundTrip);
+        done += 1;
+      }
+    }),
+  );
+  return { perSecond: done / LOAD_SECONDS, latencies };
+}
+
+async function engineLines(engine) {
+  const database = databaseFor(engine);
+  const dataDir = newDataDir();
+  const lines = [];
+  try {
+    const started = performance.now();
+    const made = runAdmin(
+      dataDir,
+      ['bench-search', '--projects', String(SIZES.projects), '--tasks', String(SIZES.tasks), '--messages', String(SIZES.messages)],
+      database.env,
+    )
+      .trim()
+      .split('\n')
+      .at(-1);
+    lines.push(`${engine}: seeded ${made} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const server = await startServer({ ...UNLIMITED, NEGAYNO_SEED_DEMO: '0', ...database.env }, { dataDir });
+    try {
+      const cookie = await signInCookie(server.url, 'pm@demo.test');
+      const overview = QUERIES.map((q) => pathOf(q));
+      const hits = await Promise.all(overview.map(async (path) => (await ask(server.url, path, cookie)).hits));
+      lines.push(`${engine}: results of the overview per query: ${QUERIES.map((q, i) => `${q} ${hits[i]}`).join(', ')}`);
+      const one = await oneUser(server.url, cookie, overview);
+      lines.push(`${engine}: GET /api/search (overview, ${QUERIES.length} queries), one user, server: ${summary(one.server)}`);
+      lines.push(`${engine}: GET /api/search (overview), one user, round-trip: ${summary(one.roundTrip)}`);
+      const paged = await oneUser(
+        server.url,
+        cookie,
+        QUERIES.map((q) => pathOf(q, '&kind=messages&offset=20')),
+      );
+      lines.push(`${engine}: GET /api/search?kind=messages&offset=20 (a page of 20), one user, server: ${summary(paged.server)}`);
+      if (engine === 'postgres') {
+        const load = await manyUsers(server.url, cookie, overview);
+        lines.push(`${engine}: ${CLIENTS} clients for ${LOAD_SECONDS} s: ${load.perSecond.toFixed(0)} searches/s, round-trip: ${summary(load.latencies)}`);
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    database.drop();
+  }
+  return lines;
+}
+
+export async function run() {
+  const lines = [`sizes: ${SIZES.projects} projects, ${SIZES.tasks} tasks, ${SIZES.messages} messages (BENCH_SEARCH_PROJECTS / _TASKS / _MESSAGES)`];
+  for (const engine of ENGINES) {
+    try {
+      lines.push(...(await engineLines(engine)));
+    } catch (error) {
+      lines.push(`${engine}: failed: ${error.message}`);
+    }
+  }
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) for (const line of await run()) console.log(line);

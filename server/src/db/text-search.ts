@@ -1,0 +1,86 @@
+/**
+ * How a typed text matches a stored one (issue 38, docs/decisions.md "Search"), on either engine: full
+ * text search with the `simple` configuration (lower case, no stemming, any language), every typed word
+ * a word start (`оплат` finds "оплата" and "оплати"), or else pg_trgm's word similarity for typos
+ * ("оплта" finds "оплата"). The expressions are those of the indexes in migrations/0020_search.sql: the
+ * planner uses an index only for the very expression it was built on.
+ */
+import { sql, type RawBuilder } from 'kysely';
+
+/** The word similarity from which a typed text counts as a typo of a stored word ("оплта" ~ "оплата" is 0.5). */
+export const TYPO_SIMILARITY = 0.5;
+
+/** Set on every connection when it opens (connection.ts): pg_trgm's `%>` reads its threshold from the session. */
+export const SESSION_SEARCH_SETTINGS = `SET pg_trgm.word_similarity_threshold = ${TYPO_SIMILARITY}`;
+
+const MAX_WORDS = 8;
+const MAX_WORD_LENGTH = 64;
+/** Shorter texts have too few trigrams to tell a typo from another word. */
+const MIN_TYPO_LENGTH = 4;
+
+export interface TextQuery {
+  /** The typed words, lower case, letters and digits only. */
+  words: string[];
+  /** `оплат:* & рах:*`: every word as a word start. The words hold no tsquery operator. */
+  prefixes: string;
+  /** The words joined by spaces: what the trigram similarity compares. */
+  phrase: string;
+  typos: boolean;
+}
+
+/** The words of a typed text, or null when it holds none (only punctuation, spaces). */
+export function textQueryOf(input: string): TextQuery | null {
+  const words = (
+    input
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+    .slice(0, MAX_WORDS)
+    .map((word) => word.slice(0, MAX_WORD_LENGTH));
+  if (words.length === 0) return null;
+  const phrase = words.join(' ');
+  return { words, prefixes: words.map((word) => `${word}:*`).join(' & '), phrase, typos: phrase.length >= MIN_TYPO_LENGTH };
+}
+
+/** Whether the words stand in the text as word starts (an index of `to_tsvector('simple', text)` answers it). */
+export function hasWordStarts(text: RawBuilder<string>, query: TextQuery): RawBuilder<boolean> {
+  return sql<boolean>`(to_tsvector('simple', ${text}) @@ to_tsquery('simple', ${query.prefixes}))`;
+}
+
+/** Word starts, or a typo of the phrase somewhere in the text (a trigram index of `text` answers that part). */
+export function matchesText(text: RawBuilder<string>, query: TextQuery): RawBuilder<boolean> {
+  if (!query.typos) return hasWordStarts(text, query);
+  return sql<boolean>`(${hasWordStarts(text, query)} OR ${text} %> ${query.phrase})`;
+}
+
+/**
+ * One pass of a search: `words` finds the word starts; `typos` only what the words did not find, by a
+ * typo of the phrase. The search asks the second when the first did not fill its page (issue 38's
+ * benchmark: a typo's trigrams are in many texts, so it costs more and runs only when needed).
+ */
+export type MatchPass = 'words' | 'typos';
+
+export function matchesIn(text: RawBuilder<string>, query: TextQuery, pass: MatchPass): RawBuilder<boolean> {
+  if (pass === 'words') return hasWordStarts(text, query);
+  return sql<boolean>`(${text} %> ${query.phrase} AND NOT ${hasWordStarts(text, query)})`;
+}
+
+/** The expressions the indexes are built on, by what they index. */
+export const SEARCHED = {
+  taskName: (alias: string) => sql.ref<string>(`${alias}.name`),
+  taskDescription: (alias: string) => sql.ref<string>(`${alias}.description`),
+  offer: (alias: string) => sql<string>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.description`)}`,
+  messageBody: (alias: string) => sql.ref<string>(`${alias}.body`),
+} as const;
+
+/** Whether a task's number starts with the typed digits (none typed: false). */
+export function numberStarts(alias: string, digits: string | null): RawBuilder<boolean> {
+  return digits === null ? sql<boolean>`false` : sql<boolean>`${sql.ref(`${alias}.number`)}::text LIKE ${`${digits}%`}`;
+}
+
+/** A task number typed as `12` or `#12`: the digits, or null when the text is not a number. */
+export function taskNumberOf(input: string): string | null {
+  const match = /^#?(\d{1,9})$/.exec(input.trim());
+  return match ? match[1]! : null;
+}

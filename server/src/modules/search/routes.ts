@@ -1,0 +1,18 @@
+import { endpoints } from '@negayno/shared/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../http/endpoint.js';
+import { requireUser, userOf } from '../auth/index.js';
+import type { SearchService } from './service.js';
+
+/** What the search route calls: this module's service only. */
+export interface SearchRouteServices {
+  search: SearchService;
+}
+
+export function searchRoutes(services: SearchRouteServices): FastifyPluginAsync {
+  const { search } = services;
+  return async (app) => {
+    app.addHook('preHandler', requireUser);
+    route(app, endpoints.search.find, async ({ query, request }) => search.find(userOf(request), query));
+  };
+}
