@@ -21,9 +21,6 @@ export interface TaskRouteQuery {
   projectId?: number;
   taskName?: string;
   taskNumber?: number;
-  /** A chat of the task and a message in it: the drawer opens that chat scrolled to the message (issue 38). */
-  chat?: 'main' | 'work';
-  message?: number;
 }
 
 /** `/task/{id}?projectId=…&taskName=…&taskNumber=…`: the task drawer over its project's board. */
@@ -32,8 +29,6 @@ export function taskPath(id: number, query: TaskRouteQuery = {}): string {
   if (query.projectId !== undefined) params.set('projectId', String(query.projectId));
   if (query.taskName) params.set('taskName', query.taskName);
   if (query.taskNumber !== undefined) params.set('taskNumber', String(query.taskNumber));
-  if (query.chat) params.set('chat', query.chat);
-  if (query.message !== undefined) params.set('message', String(query.message));
   const search = params.toString();
   return `${ROUTES.task}/${id}${search ? `?${search}` : ''}`;
 }
