@@ -32,7 +32,8 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase100,
     fontFamily: tokens.fontFamilyMonospace,
   },
-  narrow: { minWidth: 'auto', [`@media (min-width: ${BREAKPOINTS.sm}px)`]: { display: 'none' } },
+  // A phone's bar is full: the button gives up its padding.
+  narrow: { minWidth: 'auto', padding: 0, [`@media (min-width: ${BREAKPOINTS.sm}px)`]: { display: 'none' } },
 });
 
 export function SearchLauncher(props: { userId: number }) {
@@ -72,7 +73,7 @@ export function SearchLauncher(props: { userId: number }) {
         <kbd className={styles.keys}>{shortcut}</kbd>
       </Button>
       <Tooltip content={`${t('searchOpen')} (${shortcut})`} relationship="label">
-        <Button appearance="subtle" className={styles.narrow} icon={<SearchRegular />} onClick={() => setOpen(true)} onFocus={prefetch} />
+        <Button appearance="subtle" size="small" className={styles.narrow} icon={<SearchRegular />} onClick={() => setOpen(true)} onFocus={prefetch} />
       </Tooltip>
       {open && (
         <Suspense fallback={null}>

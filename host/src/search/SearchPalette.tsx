@@ -100,7 +100,8 @@ interface Section {
 /** Where a result leads: the task's drawer, or its chat at the message. */
 function pathOf(hit: SearchHit): string | null {
   if (hit.kind === 'people') return null;
-  if (hit.kind === 'messages') return taskPath(hit.task.id, { projectId: hit.task.projectId, chat: hit.chatKey, message: hit.messageId });
+  // The chat's own query (mf-task-chat ChatPane): that chat, scrolled to the message.
+  if (hit.kind === 'messages') return `${taskPath(hit.task.id, { projectId: hit.task.projectId })}&chat=${hit.chatKey}&message=${hit.messageId}`;
   return taskPath(hit.task.id, { projectId: hit.task.projectId });
 }
 

@@ -3,7 +3,7 @@
  * dropped when a newer text was asked for, and a group's next page appended on request.
  */
 import { call } from '@negayno/shared/api';
-import { endpoints, SEARCH_PAGE_SIZE, type SearchAnswer, type SearchGroup, type SearchKind } from '@negayno/shared/contract';
+import { searchEndpoint, SEARCH_PAGE_SIZE, type SearchAnswer, type SearchGroup, type SearchKind } from '@negayno/shared/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Long enough to skip the keystrokes of a word typed at speed, short enough to feel immediate. */
@@ -29,7 +29,7 @@ export function useSearch(text: string): { state: SearchState; more: (kind: Sear
     setState((current) => ({ status: 'loading', q, groups: current.status === 'ready' || current.status === 'loading' ? current.groups : [] }));
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      call(endpoints.search.find, { query: { q } }, { quiet: true, signal: controller.signal }).then(
+      call(searchEndpoint, { query: { q } }, { quiet: true, signal: controller.signal }).then(
         (answer: SearchAnswer) => ticket === asked.current && setState({ status: 'ready', q, groups: answer.groups }),
         () => ticket === asked.current && !controller.signal.aborted && setState({ status: 'failed', q }),
       );
@@ -48,7 +48,7 @@ export function useSearch(text: string): { state: SearchState; more: (kind: Sear
       const ticket = asked.current;
       // The overview holds the first few; the pages are of 20 from the start of the group.
       const offset = group.list.length < SEARCH_PAGE_SIZE ? 0 : group.list.length;
-      void call(endpoints.search.find, { query: { q: state.q, kind, offset } }, { quiet: true }).then(
+      void call(searchEndpoint, { query: { q: state.q, kind, offset } }, { quiet: true }).then(
         (answer) => {
           if (ticket !== asked.current) return;
           const page = answer.groups[0];

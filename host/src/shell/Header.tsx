@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@negayno/shared/fluent';
 import { ROUTES } from '@negayno/shared/contract';
 import { useStores } from '@negayno/shared/stores';
-import { Logo, useNarrowerThan } from '@negayno/shared/ui';
+import { Logo } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyChunk } from './lazy-chunk';
@@ -16,9 +16,6 @@ const LanguageMenu = lazyChunk(() => import('./LanguageMenu').then((module) => (
 const UserMenu = lazyChunk(() => import('./UserControls').then((module) => ({ default: module.UserMenu })));
 // The search box and its Ctrl+K (issue 38); the palette itself is a further chunk, fetched on first use.
 const SearchLauncher = lazyChunk(() => import('../search/SearchLauncher').then((module) => ({ default: module.SearchLauncher })));
-
-/** Below this width a signed-in header shows the logo without its word. */
-const COMPACT_HEADER_WIDTH = 440;
 
 const useStyles = makeStyles({
   header: {
@@ -47,22 +44,16 @@ export const Header = observer(function Header() {
   const styles = useStyles();
   const user = session.user;
   const userId = user?.id;
-  // A phone's bar holds the search, bell, wallet, theme, language and avatar: the mark alone stands for the name.
-  const compact = useNarrowerThan(COMPACT_HEADER_WIDTH) && user !== null;
   // Live notifications for as long as someone is signed in on this page.
   useEffect(() => (userId === undefined ? undefined : notifications.listen()), [notifications, userId]);
 
   return (
     <header className={styles.header} data-testid="app-header">
       <a href={ROUTES.home} onClick={go(ROUTES.home)} className={styles.home} aria-label={t('nav.home')}>
-        <Logo withWord={!compact} />
+        <Logo />
       </a>
       <span className={styles.spacer} />
-      {user && (
-        <Suspense fallback={null}>
-          <SearchLauncher userId={user.id} />
-        </Suspense>
-      )}
+      {user && <SearchSlot userId={user.id} />}
       {user && (
         <Suspense fallback={null}>
           <UserTools />
@@ -77,6 +68,17 @@ export const Header = observer(function Header() {
     </header>
   );
 });
+
+/** The search box, once the first screen is up: no page's first paint waits for its chunk. */
+function SearchSlot(props: { userId: number }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => afterFirstScreen(() => setReady(true)), []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <SearchLauncher userId={props.userId} />
+    </Suspense>
+  ) : null;
+}
 
 /** The language button, which becomes the menu's trigger when the menu's chunk has come (LanguageMenu.tsx). */
 function LanguageSwitch() {

@@ -47,7 +47,6 @@ import {
   telegramUpdateBody,
   type TelegramLink,
 } from './profile.js';
-import { searchQuery, type SearchAnswer } from './search.js';
 import { flowStepBody, flowStepParam, fullnameBody, loginAsBody, type StepAnswer } from './registration.js';
 import { descriptionBody, fileNameBody, importanceBody, type TaskDescription, type TaskFile } from './task-content.js';
 import { z } from 'zod';
@@ -323,10 +322,6 @@ export const endpoints = {
     candidates: endpoint('GET', '/project/:id/team/candidates', { params: { id: id.project } }).answers<StaffCandidate[]>(),
     /** Puts a person on the team in a role, replacing whoever held it (the project's am, or an operator). */
     assign: endpoint('PUT', '/project/:id/team', { params: { id: id.project }, body: assignTeamBody }).answers<Project>(),
-  },
-  /** "Find anything" (issue 38): only what the viewer may read, grouped; `kind` pages one group by 20. */
-  search: {
-    find: endpoint('GET', '/search', { query: searchQuery }).answers<SearchAnswer>(),
   },
   /** The operators' console (issue 31): 404 to anyone who is not an operator. */
   ops: {

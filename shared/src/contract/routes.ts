@@ -27,9 +27,6 @@ export interface TaskRouteQuery {
    * board's filter.
    */
   board?: 'all';
-  /** A chat of the task and a message in it: the drawer opens that chat scrolled to the message (issue 38). */
-  chat?: 'main' | 'work';
-  message?: number;
 }
 
 /** `/task/{id}?projectId=…&taskName=…&taskNumber=…[&board=all]`: the task drawer over its project's board (or the staff board). */
@@ -39,8 +36,6 @@ export function taskPath(id: number, query: TaskRouteQuery = {}): string {
   if (query.taskName) params.set('taskName', query.taskName);
   if (query.taskNumber !== undefined) params.set('taskNumber', String(query.taskNumber));
   if (query.board) params.set('board', query.board);
-  if (query.chat) params.set('chat', query.chat);
-  if (query.message !== undefined) params.set('message', String(query.message));
   const search = params.toString();
   return `${ROUTES.task}/${id}${search ? `?${search}` : ''}`;
 }

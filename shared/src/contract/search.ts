@@ -5,6 +5,7 @@
  * The answer holds codes (status, chat key, role), so the browser words it in the reader's language.
  */
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 import type { PersonRef, UnixSeconds } from './entities.js';
 import type { AccountRole, ChatKey, TaskStatus } from './enums.js';
 import { LENGTH, MAX_ID } from './limits.js';
@@ -72,3 +73,10 @@ export interface SearchAnswer {
   /** The groups the viewer may search, in this order: tasks, descriptions, documents, messages, people. */
   groups: SearchGroup[];
 }
+
+/**
+ * `GET /search`: only what the viewer may read, grouped; `kind` pages one group by 20. Beside the
+ * endpoints table rather than in it, so the first screen's bundle (which holds the table) does not carry
+ * its schema: only the palette's chunk and the server use it.
+ */
+export const searchEndpoint = endpoint('GET', '/search', { query: searchQuery }).answers<SearchAnswer>();

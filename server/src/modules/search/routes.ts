@@ -1,4 +1,4 @@
-import { endpoints } from '@negayno/shared/contract';
+import { searchEndpoint } from '@negayno/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint.js';
 import { requireUser, userOf } from '../auth/index.js';
@@ -13,6 +13,6 @@ export function searchRoutes(services: SearchRouteServices): FastifyPluginAsync 
   const { search } = services;
   return async (app) => {
     app.addHook('preHandler', requireUser);
-    route(app, endpoints.search.find, async ({ query, request }) => search.find(userOf(request), query));
+    route(app, searchEndpoint, async ({ query, request }) => search.find(userOf(request), query));
   };
 }
