@@ -2,7 +2,7 @@
  * How a typed text matches a stored one (issue 38, docs/decisions.md "Search"), on either engine: full
  * text search with the `simple` configuration (lower case, no stemming, any language), every typed word
  * a word start (`оплат` finds "оплата" and "оплати"), or else pg_trgm's word similarity for typos
- * ("оплта" finds "оплата"). The expressions are those of the indexes in migrations/0020_search.sql: the
+ * ("оплта" finds "оплата"). The expressions are those of the indexes in migrations/0021_search.sql: the
  * planner uses an index only for the very expression it was built on.
  */
 import { sql, type RawBuilder } from 'kysely';

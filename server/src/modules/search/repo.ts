@@ -1,6 +1,6 @@
 /**
  * The search's queries: one per group, each filtered by the viewer's scope (policy.ts) in SQL and matched
- * through the expressions the indexes of migrations/0020_search.sql are built on (db/text-search.ts).
+ * through the expressions the indexes of migrations/0021_search.sql are built on (db/text-search.ts).
  * Every query reads `limit + 1` rows so the caller knows whether there are more. They order by `id + 0`:
  * ordered by the key itself, the planner would walk the key and compute each row's words (service.ts).
  */
