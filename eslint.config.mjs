@@ -36,7 +36,11 @@ const OTHER_APPS = [
 const CONTRACT_ONLY = [
   { regex: '^(?!zod$|\\./)', message: 'shared/src/contract is read by the browser and the server alike: it imports only zod and its own files.' },
 ];
-const SERVER_SHARED = [{ regex: '^@negayno/shared(?!/contract$)(/|$)', message: 'The server imports only @negayno/shared/contract of the shared package.' }];
+// The contract's index, and its files kept out of the index so the first screen's bundle (which shares
+// the index whole) does not carry what only the server and one remote read (`@negayno/shared/contract/search`…).
+const SERVER_SHARED = [
+  { regex: '^@negayno/shared(?!/contract(/[\\w-]+)?$)(/|$)', message: 'The server imports only @negayno/shared/contract (and its files) of the shared package.' },
+];
 /** Besides the contract, the browser's catch-up on live events (plain TypeScript over socket.io-client), for the fault harness's clients. */
 const SERVER_SHARED_OR_LIVE_ROOMS = [
   { regex: '^@negayno/shared(?!/(contract|live-rooms)$)(/|$)', message: 'The fault harness imports only the contract and live-rooms of the shared package.' },

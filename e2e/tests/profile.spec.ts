@@ -115,7 +115,7 @@ test.describe('profile', () => {
     await page.getByTestId('close-account-open').click();
     await page.getByTestId('close-account-password').fill(password);
     await page.getByTestId('close-account-confirm').click();
-    await expect(page.getByTestId('close-account-error')).toContainText('єдиний адміністратор');
+    await expect(page.getByTestId('close-account-error')).toContainText('передайте або закрийте');
     for (const project of projects.data) await expect(page.getByRole('link', { name: project.name })).toBeVisible();
 
     // Closed from its menu in the app; the account has nothing left it alone holds.

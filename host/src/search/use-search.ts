@@ -3,7 +3,8 @@
  * dropped when a newer text was asked for, and a group's next page appended on request.
  */
 import { call } from '@negayno/shared/api';
-import { searchEndpoint, SEARCH_PAGE_SIZE, type SearchAnswer, type SearchGroup, type SearchKind } from '@negayno/shared/contract';
+import type { SearchAnswer, SearchGroup, SearchKind } from '@negayno/shared/contract';
+import { searchEndpoint, SEARCH_PAGE_SIZE } from '@negayno/shared/contract/search';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Long enough to skip the keystrokes of a word typed at speed, short enough to feel immediate. */

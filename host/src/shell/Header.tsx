@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyChunk } from './lazy-chunk';
 import { useTranslation } from '@negayno/shared/i18n';
-import { afterFirstScreen } from '../system/idle';
+import { afterFirstContent, afterFirstScreen } from '../system/idle';
 import { go } from './go';
 import { LanguageButton } from './LanguageButton';
 
@@ -69,10 +69,10 @@ export const Header = observer(function Header() {
   );
 });
 
-/** The search box, once the first screen is up: no page's first paint waits for its chunk. */
+/** The search box, once the first screen is up (a board's cards painted): no page's first paint waits for its chunk. */
 function SearchSlot(props: { userId: number }) {
   const [ready, setReady] = useState(false);
-  useEffect(() => afterFirstScreen(() => setReady(true)), []);
+  useEffect(() => afterFirstContent(() => setReady(true)), []);
   return ready ? (
     <Suspense fallback={null}>
       <SearchLauncher userId={props.userId} />

@@ -1,3 +1,4 @@
+import { ROUTES } from '@negayno/shared/contract';
 import { whenIdle } from '@negayno/shared/lib';
 import { getMountedApps } from 'single-spa';
 
@@ -23,4 +24,25 @@ export function afterFirstScreen(task: () => void, isUp: (mounted: string[]) => 
     idle();
   };
   window.addEventListener('single-spa:app-change', onChange);
+}
+
+/** A board that never paints (it failed, the person left) still lets the deferred work run. */
+const BOARD_PAINT_PATIENCE_MS = 15_000;
+
+/**
+ * Runs `task` after the first screen (as `afterFirstScreen`) and, on a page that shows a board, once its
+ * cards are painted (the board's `board:render` measure): work no first paint needs (the header's
+ * search) never competes with the cards' chunks and answer, which an idle moment alone does not promise.
+ */
+export function afterFirstContent(task: () => void): void {
+  afterFirstScreen(() => {
+    const started = Date.now();
+    const { pathname } = window.location;
+    const board = pathname === ROUTES.home || pathname.startsWith(`${ROUTES.project}/`) || pathname.startsWith(`${ROUTES.task}/`);
+    const check = () => {
+      if (!board || performance.getEntriesByName('board:render').length > 0 || Date.now() - started > BOARD_PAINT_PATIENCE_MS) task();
+      else setTimeout(check, 200);
+    };
+    check();
+  });
 }

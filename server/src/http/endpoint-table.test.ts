@@ -3,7 +3,8 @@
  * uploads and the downloads are typed in one place, so a route the table does not name could only be
  * called by hand-built paths. Registered here exactly as app.ts mounts them, and compared both ways.
  */
-import { API_ROOT, endpoints, searchEndpoint, type AnyEndpoint } from '@negayno/shared/contract';
+import { API_ROOT, endpoints, type AnyEndpoint } from '@negayno/shared/contract';
+import { searchEndpoint } from '@negayno/shared/contract/search';
 import Fastify from 'fastify';
 import { API_ROUTES } from '../app.js';
 import { createTestContext, type TestContext } from '../test/harness.js';

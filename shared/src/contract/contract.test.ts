@@ -1,7 +1,6 @@
 import {
   COLUMN_SETS,
   ERROR_CODES,
-  TASK_ACTION_BODIES,
   TASK_COLUMNS,
   TASK_STATUSES,
   createStaffBody,
@@ -11,9 +10,10 @@ import {
   idFromPath,
   isPublicRoute,
   nameBody,
-  nicknameBody,
   taskPath,
 } from './index';
+import { TASK_ACTION_BODIES } from './action-bodies';
+import { nicknameBody } from './flow-bodies';
 
 describe('contract', () => {
   it('places every status in a column or off the board for every role set', () => {

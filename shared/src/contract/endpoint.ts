@@ -5,7 +5,6 @@
  * browser's call are both checked against the same type without shipping anything at run time.
  */
 import type { z } from 'zod';
-import { API_ROOT } from './limits.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -98,15 +97,6 @@ export function endpoint<const Method extends HttpMethod, const Path extends str
   schemas: Schemas,
 ): { answers<Answer>(): Endpoint<Method, Path, Schemas, Answer> } {
   return { answers: <Answer>() => ({ method, path, ...schemas }) as Endpoint<Method, Path, Schemas, Answer> };
-}
-
-/**
- * The address of a download, for an `src` or `href` (and for the server's answers that point at one):
- * `fileUrl(endpoints.files.content, { id: 7 }, { download: 1 })` → `/api/file/7/content?download=1`.
- */
-export function fileUrl(entry: FileEndpoint, params: Record<string, string | number>, query: Record<string, string | number> = {}): string {
-  const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString();
-  return `${API_ROOT}${pathFor(entry.path, params)}${search ? `?${search}` : ''}`;
 }
 
 /** The concrete path of a call: `/project/:id` with `{ id: 7 }` → `/project/7` (each value URI-encoded). */

@@ -152,7 +152,7 @@ export const endpoints = {
     /**
      * Erases the account's personal data and ends its sessions; what others rely on (postings, documents,
      * messages) stays under "Deleted user". Refused while it alone administers a project, holds money in
-     * its wallet or performs unfinished tasks; a staff account is closed by an operator.
+     * its wallet or performs unfinished tasks; a staff account is closed by an operator (403 `access_denied`).
      */
     deleteAccount: endpoint('POST', '/user/delete-account', { body: accountDeletionBody }).answers<null>(),
   },

@@ -4,8 +4,8 @@
  * performer's fullname step also answers `nicknames`. Progress lives on the server, bound to a cookie.
  */
 import { z } from 'zod';
-import { COUNTRIES, CONFIRMATION_CODE_LENGTH, LENGTH } from './limits.js';
-import { emailField, passwordField, requiredText, singleLineText } from './validation.js';
+import { CONFIRMATION_CODE_LENGTH, LENGTH } from './limits.js';
+import { requiredText, singleLineText } from './validation.js';
 
 /** The three machines and where their calls live. */
 export const FLOW_KINDS = ['registration', 'performer-registration', 'restore-password'] as const;
@@ -50,58 +50,13 @@ export function normalizeInvitationCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-export const invitationCodeBody = z.object({
-  code: requiredText('code', LENGTH.code).transform(normalizeInvitationCode),
-});
-
-export const emailStepBody = z.object({ email: emailField() });
-
-/** Six digits: a longer value is too long, anything else that is not six digits is simply wrong. */
-export const emailCodeBody = z.object({
-  code: z
-    .string({ error: 'code_is_empty' })
-    .trim()
-    .min(1, { error: 'code_is_empty' })
-    .max(CONFIRMATION_CODE_LENGTH, { error: 'code_is_too_long' })
-    .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), { error: 'code_is_incorrect' }),
-});
-
-export const countryBody = z.object({
-  country: z
-    .string({ error: 'country_is_empty' })
-    .trim()
-    .min(1, { error: 'country_is_empty' })
-    .max(LENGTH.country, { error: 'country_is_too_long' })
-    .transform((value) => value.toUpperCase())
-    .refine((value) => (COUNTRIES as readonly string[]).includes(value), { error: 'country_not_found' }),
-});
-
 export const fullnameBody = z.object({
   firstname: singleLineText('firstname', LENGTH.personName),
   lastname: singleLineText('lastname', LENGTH.personName),
 });
-
-export const nicknameBody = z.object({ nickname: singleLineText('nickname', LENGTH.nickname) });
-
-/** The screens check that the two password fields match; the server gets the password alone (decisions 1). */
-export const passwordStepBody = z.object({ password: passwordField() });
 
 /** A login-as code: letters and digits, read without case, spaces or dashes. */
 export const loginAsBody = z.object({
   code: requiredText('code', LENGTH.code).transform((value) => value.replace(/[\s-]/g, '').toUpperCase()),
 });
 export type LoginAsBody = z.infer<typeof loginAsBody>;
-
-/** The body each step takes (the server checks it with this schema once the machine admitted the step). */
-export const FLOW_STEP_BODIES = {
-  'check-invitation-code': invitationCodeBody,
-  email: emailStepBody,
-  'check-email': emailCodeBody,
-  country: countryBody,
-  fullname: fullnameBody,
-  nickname: nicknameBody,
-  password: passwordStepBody,
-} as const satisfies Record<FlowStep, z.ZodType>;
-
-/** What the browser sends to a step. */
-export type FlowStepBody<Step extends FlowStep> = z.input<(typeof FLOW_STEP_BODIES)[Step]>;

@@ -1,6 +1,7 @@
 import { Button, Skeleton, SkeletonItem, Text, makeStyles, mergeClasses, tokens } from '@negayno/shared/fluent';
 import { AlertRegular, CheckmarkCircleRegular, ErrorCircleRegular } from '@fluentui/react-icons';
-import { notificationText, projectPath, taskPath, type Notification } from '@negayno/shared/contract';
+import { projectPath, taskPath, type Notification } from '@negayno/shared/contract';
+import { notificationText } from '@negayno/shared/contract/notification-texts';
 import { formatDateTime, navigate } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { EmptyState } from '@negayno/shared/ui';

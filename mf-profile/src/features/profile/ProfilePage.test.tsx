@@ -87,7 +87,7 @@ describe('ProfilePage', () => {
     await user.click(screen.getByTestId('close-account-open'));
     await user.type(await screen.findByTestId('close-account-password'), 'correct-horse');
     await user.click(screen.getByTestId('close-account-confirm'));
-    expect(await screen.findByTestId('close-account-error')).toHaveTextContent('єдиний адміністратор');
+    expect(await screen.findByTestId('close-account-error')).toHaveTextContent('передайте або закрийте');
     expect(screen.getByRole('link', { name: 'Магазин' })).toHaveAttribute('href', '/project/4');
     expect(rootStore.session.user).not.toBeNull();
     await user.click(screen.getByTestId('close-account-confirm'));

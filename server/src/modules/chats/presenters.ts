@@ -1,6 +1,6 @@
+import { fileUrl } from '@negayno/shared/contract/file-url';
 import {
   endpoints,
-  fileUrl,
   type ChatMessage,
   type ChatPerson,
   type ChatRole,

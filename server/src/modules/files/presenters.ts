@@ -1,4 +1,5 @@
-import { endpoints, fileUrl, type TaskFile } from '@negayno/shared/contract';
+import { endpoints, type TaskFile } from '@negayno/shared/contract';
+import { fileUrl } from '@negayno/shared/contract/file-url';
 import { toUnix } from '../../lib/time.js';
 import type { FileRow } from './repo.js';
 

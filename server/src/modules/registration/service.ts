@@ -4,21 +4,8 @@
  * names the next step. Progress lives in auth_flows under the HMAC of a cookie, so a browser cannot
  * skip, reorder or replay steps, and two racing calls on one flow cannot both move it.
  */
-import {
-  EMAIL_CODE,
-  countryBody,
-  emailCodeBody,
-  emailStepBody,
-  fullnameBody,
-  invitationCodeBody,
-  nicknameBody,
-  passwordStepBody,
-  type ErrorCode,
-  type FlowKind,
-  type FlowStep,
-  type Language,
-  type StepAnswer,
-} from '@negayno/shared/contract';
+import { countryBody, emailCodeBody, emailStepBody, invitationCodeBody, nicknameBody, passwordStepBody } from '@negayno/shared/contract/flow-bodies';
+import { EMAIL_CODE, fullnameBody, type ErrorCode, type FlowKind, type FlowStep, type Language, type StepAnswer } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { violatedUnique } from '../../db/errors.js';
 import type { FlowMachine } from '../../db/schema.js';

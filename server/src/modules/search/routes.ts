@@ -1,4 +1,4 @@
-import { searchEndpoint } from '@negayno/shared/contract';
+import { searchEndpoint } from '@negayno/shared/contract/search';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint.js';
 import { requireUser, userOf } from '../auth/index.js';

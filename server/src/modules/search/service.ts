@@ -2,16 +2,8 @@
  * "Find anything" (issue 38): the viewer's scope is asked of the policy on every call, then each group
  * the scope allows is searched (all of them for the palette's overview, one when `kind` pages it).
  */
-import {
-  SEARCH_KINDS,
-  SEARCH_OVERVIEW_SIZE,
-  SEARCH_PAGE_SIZE,
-  type SearchAnswer,
-  type SearchGroup,
-  type SearchHit,
-  type SearchKind,
-  type SearchQuery,
-} from '@negayno/shared/contract';
+import type { SearchAnswer, SearchGroup, SearchHit, SearchKind, SearchQuery } from '@negayno/shared/contract';
+import { SEARCH_KINDS, SEARCH_OVERVIEW_SIZE, SEARCH_PAGE_SIZE } from '@negayno/shared/contract/search';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { taskNumberOf, textQueryOf, type TextQuery } from '../../db/text-search.js';

@@ -7,7 +7,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import {
   SOCKET_PATH,
-  notificationText,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type Project,
@@ -16,6 +15,7 @@ import {
   type TaskActions,
   type UnstaffedProject,
 } from '@negayno/shared/contract';
+import { notificationText } from '@negayno/shared/contract/notification-texts';
 import type { BuiltApp } from '../../app.js';
 import type { UserRow } from '../../db/schema.js';
 import { attachStaff, createProject, createTask, createUser } from '../../seed/builders.js';

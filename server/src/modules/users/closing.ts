@@ -54,7 +54,8 @@ export class AccountClosing {
   ) {}
 
   async close(user: AuthUser, body: AccountDeletionBody): Promise<null> {
-    if (!canCloseOwnAccount(user)) throw new AppError('account_is_staff');
+    // A staff account is closed by an operator (deactivation hands its projects to a successor).
+    if (!canCloseOwnAccount(user)) throw new AppError('access_denied');
     await this.limiter.guessing(
       [[LIMITS.loginAccount, user.email.toLowerCase()]],
       async () => {

@@ -5,16 +5,8 @@
  * and whom it tells. The engine (service.ts) runs a row inside one transaction; nothing else anywhere
  * checks a task's status to decide whether something may happen.
  */
-import {
-  DOCUMENT_ACTION_BODIES,
-  TASK_ACTION_BODIES,
-  TASK_STATUSES,
-  type DocumentActionName,
-  type ErrorCode,
-  type SystemNote,
-  type TaskActionName,
-  type TaskStatus,
-} from '@negayno/shared/contract';
+import { DOCUMENT_ACTION_BODIES, TASK_ACTION_BODIES } from '@negayno/shared/contract/action-bodies';
+import { TASK_STATUSES, type DocumentActionName, type ErrorCode, type SystemNote, type TaskActionName, type TaskStatus } from '@negayno/shared/contract';
 import type { z } from 'zod';
 import type { WorkflowConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';

@@ -12,7 +12,7 @@ import {
   RenameRegular,
   VideoRegular,
 } from '@fluentui/react-icons';
-import { endpoints, fileUrl, opensInGallery, type FileKind, type TaskFile } from '@negayno/shared/contract';
+import { opensInGallery, type FileKind, type TaskFile } from '@negayno/shared/contract';
 import { formatFileSize } from '@negayno/shared/lib';
 import type { ReactElement } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
@@ -97,10 +97,7 @@ export function FileCard(props: { file: TaskFile; editable: boolean; onOpen: () 
           </MenuTrigger>
           <MenuPopover>
             <MenuList>
-              <MenuItem
-                icon={<ArrowDownloadRegular />}
-                onClick={() => window.open(fileUrl(endpoints.files.content, { id: file.id }, { download: 1 }), '_self')}
-              >
+              <MenuItem icon={<ArrowDownloadRegular />} onClick={() => window.open(`${file.url}?download=1`, '_self')}>
                 {t('files.download')}
               </MenuItem>
               {props.editable && (

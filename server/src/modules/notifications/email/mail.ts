@@ -3,7 +3,8 @@
  * in-app list, `notificationText`) and the digest of chat messages they missed, grouped by task with
  * counts and the newest lines, every item linking back to the app; the unsubscribe link at the end.
  */
-import { notificationText, taskTitle, type Language, type NotificationKind, type NotificationPayload } from '@negayno/shared/contract';
+import type { Language, NotificationKind, NotificationPayload } from '@negayno/shared/contract';
+import { notificationText, taskTitle } from '@negayno/shared/contract/notification-texts';
 import { countOf, type PluralForms } from '../../../infra/mail/templates.js';
 import type { MailMessage } from '../../../infra/mail/mailer.js';
 import { notificationUrl } from '../links.js';

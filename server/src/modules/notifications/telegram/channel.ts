@@ -3,7 +3,8 @@
  * it on and off, unlinking, and sending a notification to the linked chat (the outbox's sender).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { notificationText, type Language, type TelegramChannel, type TelegramLink } from '@negayno/shared/contract';
+import type { Language, TelegramChannel, TelegramLink } from '@negayno/shared/contract';
+import { notificationText } from '@negayno/shared/contract/notification-texts';
 import type { Db } from '../../../db/connection.js';
 import { AppError } from '../../../http/app-error.js';
 import type { AuthUser } from '../../../lib/auth-user.js';
