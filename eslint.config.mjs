@@ -39,7 +39,10 @@ const CONTRACT_ONLY = [
 // The contract's index, and its files kept out of the index so the first screen's bundle (which shares
 // the index whole) does not carry what only the server and one remote read (`@negayno/shared/contract/search`…).
 const SERVER_SHARED = [
-  { regex: '^@negayno/shared(?!/contract(/[\\w-]+)?$)(/|$)', message: 'The server imports only @negayno/shared/contract (and its files) of the shared package.' },
+  {
+    regex: '^@negayno/shared(?!/contract(/[\\w-]+)?$)(/|$)',
+    message: 'The server imports only @negayno/shared/contract (and its files) of the shared package.',
+  },
 ];
 /** Besides the contract, the browser's catch-up on live events (plain TypeScript over socket.io-client), for the fault harness's clients. */
 const SERVER_SHARED_OR_LIVE_ROOMS = [
