@@ -254,13 +254,15 @@ test.describe('the task drawer', () => {
 
   test('a task that failed to load says so with a retry, and the retry shows it', async ({ page }) => {
     await signInByApi(page, DEMO.am);
+    // Every task's own answer fails until the retry, from before the page loads: a read of it started
+    // early (a prefetch while the board idles) cannot slip past the failure.
+    let failing = true;
+    await page.route(/\/api\/task\/\d+$/, (route) =>
+      failing ? route.fulfill({ status: 500, json: { status: 'error', code: 'internal_error', message: 'internal_error' } }) : route.fallback(),
+    );
     await page.goto('/');
     const card = page.getByTestId('task-card').first();
     const taskId = await card.getAttribute('data-task-id');
-    let failing = true;
-    await page.route(new RegExp(`/api/task/${taskId}$`), (route) =>
-      failing ? route.fulfill({ status: 500, json: { status: 'error', code: 'internal_error', message: 'internal_error' } }) : route.fallback(),
-    );
     await card.click();
     const failed = page.getByTestId('task-load-failed');
     await expect(failed).toBeVisible();
