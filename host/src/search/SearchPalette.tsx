@@ -239,52 +239,46 @@ export function SearchPalette(props: SearchPaletteProps) {
           </TaskLine>
         );
       case 'descriptions':
-        return (
-          <>
-            <TaskLine task={hit.task} styles={styles} status={status}>
-              {hit.task.name}
-            </TaskLine>
-            <span className={styles.snippet}>
-              <Marked snippet={hit.snippet} className={styles.mark} />
-            </span>
-          </>
+        return withSnippet(
+          <TaskLine task={hit.task} styles={styles} status={status}>
+            {hit.task.name}
+          </TaskLine>,
+          hit.snippet,
         );
       case 'documents':
-        return (
-          <>
-            <TaskLine task={hit.task} styles={styles} status={t('offer')}>
-              {hit.task.name}
-            </TaskLine>
-            <span className={styles.snippet}>
-              <Marked snippet={hit.snippet} className={styles.mark} />
-            </span>
-          </>
+        return withSnippet(
+          <TaskLine task={hit.task} styles={styles} status={t('offer')}>
+            {hit.task.name}
+          </TaskLine>,
+          hit.snippet,
         );
       case 'messages':
-        return (
-          <>
-            <TaskLine task={hit.task} styles={styles} status={tChat(`tabs.${hit.chatKey}`)}>
-              {hit.author ? fullName(hit.author) : t('system')}
-            </TaskLine>
-            <span className={styles.snippet}>
-              <Marked snippet={hit.snippet} className={styles.mark} />
-            </span>
-          </>
+        return withSnippet(
+          <TaskLine task={hit.task} styles={styles} status={tChat(`tabs.${hit.chatKey}`)}>
+            {hit.author ? fullName(hit.author) : t('system')}
+          </TaskLine>,
+          hit.snippet,
         );
       case 'people':
-        return (
-          <>
-            <span className={styles.line}>
-              <span className={styles.main}>{fullName(hit.person)}</span>
-              <span className={styles.meta}>{t(`role.${hit.person.role}`)}</span>
-            </span>
-            <span className={styles.snippet}>
-              <Marked snippet={hit.snippet} className={styles.mark} />
-            </span>
-          </>
+        return withSnippet(
+          <span className={styles.line}>
+            <span className={styles.main}>{fullName(hit.person)}</span>
+            <span className={styles.meta}>{t(`role.${hit.person.role}`)}</span>
+          </span>,
+          hit.snippet,
         );
     }
   };
+
+  /** A hit's line, then the sentence around the match with the matched words marked. */
+  const withSnippet = (line: ReactNode, snippet: SearchSnippet): ReactNode => (
+    <>
+      {line}
+      <span className={styles.snippet}>
+        <Marked snippet={snippet} className={styles.mark} />
+      </span>
+    </>
+  );
 
   let stateView: ReactNode = null;
   if (state.status === 'failed') stateView = <Text>{t('failed')}</Text>;

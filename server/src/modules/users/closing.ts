@@ -13,11 +13,12 @@ import { randomBytes } from 'node:crypto';
 import type { AccountDeletionBody, Currency } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
-import { failsWith, type RateLimiter } from '../../infra/rate-limit/service.js';
+import type { RateLimiter } from '../../infra/rate-limit/service.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { BalanceReader } from '../../lib/balances.js';
-import { LIMITS, deleteSessionsOf, findCredentials, hashPassword, verifyPassword } from '../auth/index.js';
+import { deleteSessionsOf, hashPassword } from '../auth/index.js';
 import type { AvatarStore } from './avatars.js';
+import { proveOwner } from './password.js';
 import { updateUser } from './repo.js';
 
 /** The name every reader sees where the person was. */
@@ -56,15 +57,7 @@ export class AccountClosing {
   async close(user: AuthUser, body: AccountDeletionBody): Promise<null> {
     // A staff account is closed by an operator (deactivation hands its projects to a successor).
     if (!canCloseOwnAccount(user)) throw new AppError('access_denied');
-    await this.limiter.guessing(
-      [[LIMITS.loginAccount, user.email.toLowerCase()]],
-      async () => {
-        const found = await findCredentials(this.db, user.email);
-        if (!found || !(await verifyPassword(found.passwordHash, body.password)))
-          throw new AppError('password_is_incorrect', { password: 'password_is_incorrect' });
-      },
-      failsWith('password_is_incorrect'),
-    );
+    await proveOwner(this.db, this.limiter, user, body.password, 'password');
     // Hashed before the transaction: argon2 takes a while and holds no lock.
     const unknowable = await hashPassword(randomBytes(32).toString('base64url'));
     const closed = await this.db.transaction().execute(async (trx) => {
