@@ -38,9 +38,24 @@ export function generatedBoard(count: number, nameOf: (index: number) => string 
       attachments: [],
     });
     if (index % 4 === 0)
-      checklists.push({ id: hex(500_000 + index), idCard: id, name: 'Steps', pos: 1, checkItems: [{ name: 'first', state: 'complete', pos: 1 }, { name: 'second', state: 'incomplete', pos: 2 }] });
+      checklists.push({
+        id: hex(500_000 + index),
+        idCard: id,
+        name: 'Steps',
+        pos: 1,
+        checkItems: [
+          { name: 'first', state: 'complete', pos: 1 },
+          { name: 'second', state: 'incomplete', pos: 2 },
+        ],
+      });
     if (index % 3 === 0)
-      actions.push({ id: hex(900_000 + index), type: 'commentCard', date: '2026-10-01T10:00:00.000Z', data: { text: `Comment on ${index + 1}`, card: { id } }, memberCreator: { fullName: 'Olena Kovalenko' } });
+      actions.push({
+        id: hex(900_000 + index),
+        type: 'commentCard',
+        date: '2026-10-01T10:00:00.000Z',
+        data: { text: `Comment on ${index + 1}`, card: { id } },
+        memberCreator: { fullName: 'Olena Kovalenko' },
+      });
   }
   return { id: hex(0), name: `Board of ${count}`, lists, labels, cards, checklists, actions };
 }

@@ -47,7 +47,18 @@ export interface ImportListPreview {
 }
 
 /** What is not carried over, counted, so the preview can say so. */
-export const DROPPED_KINDS = ['archivedCards', 'cardMembers', 'votes', 'customFields', 'otherActivity', 'chats', 'documents', 'files', 'transactions', 'members'] as const;
+export const DROPPED_KINDS = [
+  'archivedCards',
+  'cardMembers',
+  'votes',
+  'customFields',
+  'otherActivity',
+  'chats',
+  'documents',
+  'files',
+  'transactions',
+  'members',
+] as const;
 export type DroppedKind = (typeof DROPPED_KINDS)[number];
 
 export interface ImportPreview {

@@ -251,7 +251,11 @@ describe('issue 4: who may call what (role × action)', () => {
     const w = await world();
     const flags = await offered(viewer, action, w);
     const upload = action.upload?.();
-    const response = await ctx.request(action.method, action.path(w), { cookie: cookies[viewer], payload: upload?.payload ?? action.payload?.(w), headers: upload?.headers });
+    const response = await ctx.request(action.method, action.path(w), {
+      cookie: cookies[viewer],
+      payload: upload?.payload ?? action.payload?.(w),
+      headers: upload?.headers,
+    });
     const succeeded = response.status === 200;
     for (const [flag, value] of Object.entries(flags)) expect({ flag, value }).toEqual({ flag, value: succeeded });
     if (expected === 200) {

@@ -49,15 +49,33 @@ describe('issue 37: a Negayno export imported into a fresh install', () => {
         files: [],
       });
     }
-    return { format: 'negayno-export', version: 1, exportedAt: new Date().toISOString(), project: { id: projectId, name }, members: [], tasks, transactions: [] };
+    return {
+      format: 'negayno-export',
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      project: { id: projectId, name },
+      members: [],
+      tasks,
+      transactions: [],
+    };
   }
 
   it('brings every task back as a draft equal on name, description, importance and deadline', async () => {
     const owner = await createUser(source.db);
     const project = await createProject(source.db, { owner, name: 'Пекарня «Колосок»' });
     const inputs = [
-      { name: 'Логотип', description: '<p>Простий <strong>знак</strong> для стаканчиків</p><ul><li>теплі кольори</li></ul>', importance: 3, deadline: '2026-12-15T12:00:00Z' },
-      { name: 'Меню', description: '<h2>Сезонне</h2><p><a href="https://example.com" target="_blank" rel="noopener noreferrer">посилання</a></p>', importance: 0, deadline: null },
+      {
+        name: 'Логотип',
+        description: '<p>Простий <strong>знак</strong> для стаканчиків</p><ul><li>теплі кольори</li></ul>',
+        importance: 3,
+        deadline: '2026-12-15T12:00:00Z',
+      },
+      {
+        name: 'Меню',
+        description: '<h2>Сезонне</h2><p><a href="https://example.com" target="_blank" rel="noopener noreferrer">посилання</a></p>',
+        importance: 0,
+        deadline: null,
+      },
       { name: 'Контакти', description: '', importance: 4, deadline: '2027-01-31T09:30:00Z', status: 'in_work' as const },
     ];
     const ids = [];
@@ -99,12 +117,22 @@ describe('issue 37: a Negayno export imported into a fresh install', () => {
       const task = await fresh.get<Task>(`/api/task/${card.id}`, { cookie });
       if (task.body.status !== 'ok') throw new Error(task.text);
       expect(task.body.data.status).toBe('draft');
-      imported.push({ name: task.body.data.name, description: task.body.data.description, importance: task.body.data.importance, deadline: task.body.data.dateDeadline });
+      imported.push({
+        name: task.body.data.name,
+        description: task.body.data.description,
+        importance: task.body.data.importance,
+        deadline: task.body.data.dateDeadline,
+      });
     }
     const exported: Compared[] = [];
     for (const id of ids) {
       const row = (await findTaskRow(source.db, id))!;
-      exported.push({ name: row.name, description: row.description, importance: row.importance, deadline: row.date_deadline ? row.date_deadline.getTime() / 1000 : null });
+      exported.push({
+        name: row.name,
+        description: row.description,
+        importance: row.importance,
+        deadline: row.date_deadline ? row.date_deadline.getTime() / 1000 : null,
+      });
     }
     expect(imported).toEqual(exported);
   });

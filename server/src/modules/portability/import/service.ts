@@ -58,4 +58,3 @@ export class ImportService {
     return await planOf(file, { includeArchived: choices.includeArchived }, language);
   }
 }
-

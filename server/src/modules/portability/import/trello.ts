@@ -108,7 +108,11 @@ export async function planFromTrello(board: TrelloBoard, options: ImportOptions,
     if (archived) facts.push(words.archived);
     const cardChecklists = [...(checklistsOf.get(entry.id) ?? [])].sort(byPos);
     const cardComments = [...(commentsOf.get(entry.id) ?? [])]
-      .map((one) => ({ author: one.memberCreator?.fullName || one.memberCreator?.username || '—', date: validDate(one.date) ?? new Date(0), markdown: one.data!.text! }))
+      .map((one) => ({
+        author: one.memberCreator?.fullName || one.memberCreator?.username || '—',
+        date: validDate(one.date) ?? new Date(0),
+        markdown: one.data!.text!,
+      }))
       .sort((a, b) => a.date.getTime() - b.date.getTime());
     const content: CardContent = {
       facts,
@@ -117,7 +121,11 @@ export async function planFromTrello(board: TrelloBoard, options: ImportOptions,
         name: one.name,
         items: [...(one.checkItems ?? [])].sort(byPos).map((item) => ({ name: item.name, done: item.state === 'complete' })),
       })),
-      attachments: (entry.attachments ?? []).map((file) => ({ name: file.name ?? '', url: file.url, onTrello: file.isUpload === true || TRELLO_FILE.test(file.url) })),
+      attachments: (entry.attachments ?? []).map((file) => ({
+        name: file.name ?? '',
+        url: file.url,
+        onTrello: file.isUpload === true || TRELLO_FILE.test(file.url),
+      })),
       comments: cardComments,
     };
     if (content.markdown.trim()) carried.descriptions += 1;
