@@ -48,6 +48,7 @@ test.describe('issue 37: importing a Trello board', () => {
     await expect(page.getByTestId('project-name-input')).toHaveValue('Кавʼярня з Trello');
     const column = page.getByTestId('column-1');
     await expect(column.getByTestId('task-card')).toHaveCount(8);
+    await expect(column.getByTestId('column-count')).toHaveText('8');
     await expect(column.getByText('Logo for the coffee shop')).toBeVisible();
     await expect(column.getByText('Opening hours <b>block</b>')).toBeVisible();
 
@@ -63,5 +64,20 @@ test.describe('issue 37: importing a Trello board', () => {
     await expect(drawer.getByText('Список Trello: To do · мітки: yellow')).toBeVisible();
     await expect(drawer.getByText('weekends are 9:00–18:00', { exact: false })).toBeVisible();
     expect(dialogs).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // Into the existing project from its menu (its administrator): the same preview, the board grows.
+    await page.getByTestId('project-menu-button').click();
+    await page.getByTestId('menu-import').click();
+    const again = page.getByTestId('import-dialog');
+    await expect(again).toContainText('До проєкту «Кавʼярня з Trello»');
+    await again.getByTestId('import-file').setInputFiles(FIXTURE);
+    await expect(again.getByTestId('import-summary')).toHaveText('Буде створено задач: 8. Усі — чернетки в колонці 1.');
+    await expect(again.getByTestId('import-name')).toHaveCount(0);
+    await again.getByTestId('import-confirm').click();
+    await expect(again).toBeHidden();
+    // The column draws only the cards in view: its counter counts them all.
+    await expect(column.getByTestId('column-count')).toHaveText('16');
   });
 });
