@@ -40,6 +40,7 @@ import { eventsRoutes } from './modules/events/index.js';
 import { opsRoutes } from './modules/ops/index.js';
 import { staffingRoutes } from './modules/staffing/index.js';
 import { searchRoutes } from './modules/search/index.js';
+import { importRoutes } from './modules/portability/index.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_SWEEP_INTERVAL_MS = 60_000;
@@ -62,6 +63,7 @@ export const API_ROUTES = [
   opsRoutes,
   staffingRoutes,
   searchRoutes,
+  importRoutes,
 ] as const;
 
 export interface AppDeps {

@@ -42,6 +42,7 @@ import {
 } from './modules/notifications/index.js';
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
 import { SearchService } from './modules/search/index.js';
+import { ImportService } from './modules/portability/index.js';
 import { EventsService } from './modules/events/index.js';
 import { OpsService, type StaffingPort } from './modules/ops/index.js';
 import { activeOperators, StaffingJobs, StaffingService } from './modules/staffing/index.js';
@@ -92,6 +93,8 @@ export interface Services {
   events: EventsService;
   /** "Find anything" (issue 38). */
   search: SearchService;
+  /** Bringing a Trello board or a Negayno export in (issue 37). */
+  projectImport: ImportService;
   /** The operators' console (issue 31). */
   ops: OpsService;
   telegram: TelegramChannelService;
@@ -243,6 +246,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     }),
     events: new EventsService(realtime.log),
     search: new SearchService(db, projects),
+    projectImport: new ImportService(units, projects, projectEditing, projectEvents, tasks),
     ops: new OpsService(db, mailer, invitations, payouts, statements, loginCodes, staffingForOps(staffing), { publicUrl: config.publicUrl }),
     telegram,
     outbox,

@@ -12,6 +12,14 @@ export const CreateProjectDialog = lazyPanel(() =>
   import(/* webpackChunkName: "client-role" */ './projects/CreateProjectDialog').then((module) => module.CreateProjectDialog),
 );
 
+/**
+ * Importing a Trello board (issue 37): its code and words come when the dialog first opens, from a new
+ * project's dialog or the project menu (administrators).
+ */
+export const ImportDialog = lazyPanel(() =>
+  Promise.all([import(/* webpackChunkName: "project-import" */ './import/ImportDialog'), loadNamespaces(['import'])]).then(([module]) => module.ImportDialog),
+);
+
 export const StaffBoard = lazy(() => import(/* webpackChunkName: "staff" */ './home/StaffBoard').then((module) => ({ default: module.StaffBoard })));
 
 /**

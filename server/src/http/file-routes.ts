@@ -22,6 +22,16 @@ export interface IncomingUpload {
   stream: Readable & { truncated?: boolean };
 }
 
+/** An upload's bytes read whole, for a small or bounded file (an avatar, an import): refused when past the limit or empty. */
+export async function wholeUpload(incoming: IncomingUpload): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming.stream) chunks.push(chunk as Buffer);
+  if (incoming.stream.truncated) throw new AppError('file_is_too_large');
+  const bytes = Buffer.concat(chunks);
+  if (bytes.length === 0) throw new AppError('file_is_empty');
+  return bytes;
+}
+
 /** Where an entry's file goes as it streams in, and how it is undone when the call fails afterwards. */
 export interface UploadStorage<Stored, Params = Record<string, unknown>> {
   maxBytes: number;

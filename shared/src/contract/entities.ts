@@ -158,6 +158,8 @@ export interface ProjectPermissions {
   delete: boolean;
   /** Create cards in column 1. */
   createTask: boolean;
+  /** Bring a Trello board (or a Negayno export) in as drafts in column 1 (issue 37). */
+  importTasks: boolean;
   /** Change the project's team (its am, or an operator; issue 31). */
   changeTeam: boolean;
 }

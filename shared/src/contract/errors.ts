@@ -161,6 +161,11 @@ const CATALOGUE = {
   progress_is_empty: [400, 'Вкажіть прогрес', 'Enter the progress'],
   ...numeric('rating', 'Оцінка', 'Rating'),
   rating_is_empty: [400, 'Оберіть оцінку від 1 до 5', 'Choose a rating from 1 to 5'],
+
+  // Import of a board (issue 37)
+  import_is_not_an_export: [400, 'Це не експорт Trello чи Negayno', 'This is not a Trello or Negayno export'],
+  import_is_truncated: [400, 'Файл обірвано: експортуйте ще раз', 'The file is cut off: export it again'],
+  import_has_too_many_cards: [413, 'Забагато карток: до 5000 за раз', 'Too many cards: at most 5,000 at once'],
 } satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof CATALOGUE;

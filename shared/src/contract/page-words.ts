@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './enums.js';
 import { remotesOfPage, PAGE_APPS } from './routes.js';
 
 /** Every namespace of the translations, listed without its words. */
-export const NAMESPACES = ['common', 'errors', 'auth', 'board', 'task', 'wallet', 'profile', 'workflow', 'chat', 'ops', 'search'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'board', 'task', 'wallet', 'profile', 'workflow', 'chat', 'ops', 'search', 'import'] as const;
 export type WordsNamespace = (typeof NAMESPACES)[number];
 
 /** What every page shows before any remote: the frame's words and the error catalogue. */

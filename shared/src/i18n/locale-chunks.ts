@@ -23,6 +23,7 @@ const CHUNKS: Record<Language, ChunkOf> = {
     chat: () => import(/* webpackChunkName: "words-uk-chat" */ './locales/uk/chat.js'),
     ops: () => import(/* webpackChunkName: "words-uk-ops" */ './locales/uk/ops.js'),
     search: () => import(/* webpackChunkName: "words-uk-search" */ './locales/uk/search.js'),
+    import: () => import(/* webpackChunkName: "words-uk-import" */ './locales/uk/import.js'),
   },
   en: {
     common: () => import(/* webpackChunkName: "words-en-common" */ './locales/en/common.js'),
@@ -35,6 +36,7 @@ const CHUNKS: Record<Language, ChunkOf> = {
     chat: () => import(/* webpackChunkName: "words-en-chat" */ './locales/en/chat.js'),
     ops: () => import(/* webpackChunkName: "words-en-ops" */ './locales/en/ops.js'),
     search: () => import(/* webpackChunkName: "words-en-search" */ './locales/en/search.js'),
+    import: () => import(/* webpackChunkName: "words-en-import" */ './locales/en/import.js'),
   },
 };
 

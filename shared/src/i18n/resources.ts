@@ -23,6 +23,8 @@ import ukOps from './locales/uk/ops.js';
 import enOps from './locales/en/ops.js';
 import ukSearch from './locales/uk/search.js';
 import enSearch from './locales/en/search.js';
+import ukImport from './locales/uk/import.js';
+import enImport from './locales/en/import.js';
 
 export const resources = {
   uk: {
@@ -37,6 +39,7 @@ export const resources = {
     chat: ukChat,
     ops: ukOps,
     search: ukSearch,
+    import: ukImport,
   },
   en: {
     common: enCommon,
@@ -50,6 +53,7 @@ export const resources = {
     chat: enChat,
     ops: enOps,
     search: enSearch,
+    import: enImport,
   },
 } as const;
 

@@ -20,6 +20,7 @@ export function projectCan(role: Project['role']): ProjectPermissions {
     openSettings: admin,
     delete: admin,
     createTask: contributor,
+    importTasks: admin,
     changeTeam: role === 'am',
   };
 }
@@ -37,6 +38,7 @@ export const NO_PROJECT_CAN: Readonly<ProjectPermissions> = Object.freeze({
   openSettings: false,
   delete: false,
   createTask: false,
+  importTasks: false,
   changeTeam: false,
 });
 

@@ -39,6 +39,7 @@ describe('ProjectView', () => {
     expect(within(menu).getByTestId('menu-archive')).toBeInTheDocument();
     expect(within(menu).queryByTestId('menu-settings')).not.toBeInTheDocument();
     expect(within(menu).queryByTestId('menu-delete')).not.toBeInTheDocument();
+    expect(within(menu).queryByTestId('menu-import')).not.toBeInTheDocument();
   });
 
   it('gives a project user the create button but not the admin tools', async () => {
@@ -61,6 +62,7 @@ describe('ProjectView', () => {
     await userEvent.click(screen.getByTestId('project-menu-button'));
     expect(await screen.findByTestId('menu-settings')).toBeInTheDocument();
     expect(screen.getByTestId('menu-delete')).toBeInTheDocument();
+    expect(screen.getByTestId('menu-import')).toBeInTheDocument();
   });
 
   it("shows and hides the tools from the answer's can, not from the role it labels", async () => {
@@ -76,7 +78,7 @@ describe('ProjectView', () => {
     expect(within(await screen.findByTestId('project-menu')).queryByTestId('menu-delete')).not.toBeInTheDocument();
     view.unmount();
     workStores.projects.clear();
-    serve('guest', { ...none, rename: true, createTask: true, seeBalance: true, delete: true });
+    serve('guest', { ...none, rename: true, createTask: true, seeBalance: true, delete: true, importTasks: true });
     await renderInApp(<ProjectView projectId={1} />, { language: 'en' });
     expect(await screen.findByTestId('project-name-input')).toHaveValue('Shop');
     expect(screen.getByTestId('new-task')).toBeInTheDocument();
@@ -86,6 +88,7 @@ describe('ProjectView', () => {
     // (the members drawer with its team section included), which takes seconds on a busy machine.
     const menu = await screen.findByTestId('project-menu', {}, { timeout: 15_000 });
     expect(within(menu).getByTestId('menu-delete')).toBeInTheDocument();
+    expect(within(menu).getByTestId('menu-import')).toBeInTheDocument();
     expect(within(menu).queryByTestId('menu-settings')).not.toBeInTheDocument();
   });
 });

@@ -16,6 +16,7 @@ import { ProjectMembers } from '../project/ProjectMembers';
 import type { ProjectRemoval } from '../project/ProjectMenuDrawer';
 import { ProjectNameHeading } from '../project/ProjectNameHeading';
 import { ProjectNav } from '../projects/ProjectNav';
+import { ImportDialog } from '../role-chunks';
 import { KanbanBoard } from './KanbanBoard';
 
 const narrow = `@media (max-width: ${BREAKPOINTS.md - 1}px)`;
@@ -36,7 +37,7 @@ const useStyles = makeStyles({
   tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-type Drawer = 'users' | 'menu' | 'archive' | 'filter' | null;
+type Drawer = 'users' | 'menu' | 'archive' | 'filter' | 'import' | null;
 
 /** A project's page (spec 2 "Project page"): name, balance, members, menu, filters and the live board. */
 export const ProjectView = observer(function ProjectView(props: { projectId: number }) {
@@ -143,11 +144,12 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
           can={project.can}
           balance={{ amount: project.balance, currency: project.currency }}
           transferTargets={project.closureTargets}
-          onChoose={(choice) => setDrawer(choice === 'archive' ? 'archive' : 'users')}
+          onChoose={(choice) => setDrawer(choice === 'settings' ? 'users' : choice)}
           onDelete={deleteProject}
           onClose={close}
         />
       )}
+      {project && drawer === 'import' && <ImportDialog open onClose={close} project={{ id: project.id, name: project.name }} />}
     </div>
   );
 });

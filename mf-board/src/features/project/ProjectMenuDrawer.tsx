@@ -1,6 +1,6 @@
 import { Button, MenuItem, MenuList, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DrawerBody, Radio, RadioGroup } from '@negayno/shared/fluent-panels';
-import { ArchiveRegular, DeleteRegular, SettingsRegular } from '@fluentui/react-icons';
+import { ArchiveRegular, ArrowUploadRegular, DeleteRegular, SettingsRegular } from '@fluentui/react-icons';
 import { newIdempotencyKey } from '@negayno/shared/api';
 import { DRAWER_MAX_WIDTH, type Currency, type ProjectPermissions } from '@negayno/shared/contract';
 import { formatMoney } from '@negayno/shared/lib';
@@ -21,12 +21,12 @@ const WALLET = 'wallet';
 /** How a project is removed: deleted outright, or closed with its balance sent somewhere first. */
 export type ProjectRemoval = { balanceTo?: number; idempotencyKey: string } | undefined;
 
-export type ProjectMenuChoice = 'archive' | 'settings';
+export type ProjectMenuChoice = 'archive' | 'settings' | 'import';
 
 /** The project menu (spec 2): the archive for everyone; settings and delete as the project's `can` offers. */
 export function ProjectMenuDrawer(props: {
   projectName: string;
-  can: Pick<ProjectPermissions, 'openSettings' | 'delete'>;
+  can: Pick<ProjectPermissions, 'openSettings' | 'delete' | 'importTasks'>;
   /** The project's balance (null when the viewer may not see it): a positive one turns delete into closure. */
   balance: { amount: number | null; currency: Currency };
   /** The viewer's other projects that may receive the balance. */
@@ -64,6 +64,11 @@ export function ProjectMenuDrawer(props: {
           {props.can.openSettings && (
             <MenuItem icon={<SettingsRegular />} onClick={() => props.onChoose('settings')} data-testid="menu-settings">
               {t('menu.settings')}
+            </MenuItem>
+          )}
+          {props.can.importTasks && (
+            <MenuItem icon={<ArrowUploadRegular />} onClick={() => props.onChoose('import')} data-testid="menu-import">
+              {t('menu.import')}
             </MenuItem>
           )}
           {props.can.delete && (

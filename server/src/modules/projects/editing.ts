@@ -17,6 +17,12 @@ export interface NewProjectStaffing {
   staffNewProject(trx: Db, projectId: number, actorId: number | null): Promise<number[]>;
 }
 
+/** A project `insert` made: its id and who was put on its team. */
+export interface NewProject {
+  projectId: number;
+  team: number[];
+}
+
 export class ProjectEditingService {
   constructor(
     private readonly db: Db,
@@ -30,13 +36,24 @@ export class ProjectEditingService {
    * team is chosen in the same transaction (decisions 2), and the team sees it live.
    */
   async create(user: AuthUser, name: string): Promise<Project> {
+    const made = await this.db.transaction().execute((trx) => this.insert(trx, user, name));
+    await this.announce(user, made);
+    return this.projects.get(user, made.projectId);
+  }
+
+  /**
+   * The creation's writes in the caller's transaction, so that what fills the new project (an import,
+   * issue 37) commits or rolls back with it; `announce` once that committed.
+   */
+  async insert(trx: Db, user: AuthUser, name: string): Promise<NewProject> {
     if (!canCreateProject(user)) throw new AppError('access_denied');
-    const { projectId, team } = await this.db.transaction().execute(async (trx) => {
-      const id = await insertProject(trx, { name, ownerId: user.id, currency: await accountCurrencyOf(trx, user.id) });
-      return { projectId: id, team: (await this.staffing?.staffNewProject(trx, id, user.id)) ?? [] };
-    });
-    await this.events.changed(projectId, { users: [user.id, ...team] });
-    return this.projects.get(user, projectId);
+    const projectId = await insertProject(trx, { name, ownerId: user.id, currency: await accountCurrencyOf(trx, user.id) });
+    return { projectId, team: (await this.staffing?.staffNewProject(trx, projectId, user.id)) ?? [] };
+  }
+
+  /** The creator's lists and the new team hear of a project `insert` made. */
+  async announce(user: AuthUser, made: NewProject): Promise<void> {
+    await this.events.changed(made.projectId, { users: [user.id, ...made.team] });
   }
 
   async rename(user: AuthUser, projectId: number, name: string): Promise<Project> {

@@ -17,6 +17,7 @@ import type { InjectOptions } from 'fastify';
 import type { UserRow } from '../../db/schema.js';
 import { addMember, attachStaff, createProject, createTask, createUser, inviteEmail } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { multipart } from '../../test/multipart.js';
 
 const VIEWERS = ['administrator', 'user', 'guest', 'invite', 'am', 'pm', 'sm', 'performer', 'outsider'] as const;
 type Viewer = (typeof VIEWERS)[number];
@@ -38,6 +39,8 @@ interface Action {
   method: InjectOptions['method'];
   path: (world: World) => string;
   payload?: (world: World) => Record<string, unknown>;
+  /** A multipart upload instead of a JSON payload. */
+  upload?: () => { payload: Buffer; headers: Record<string, string> };
   expected: Record<Viewer, Expected>;
   /** The flags of the project's `can` that offer this call. */
   projectCan?: Array<keyof ProjectPermissions>;
@@ -155,6 +158,14 @@ const ACTIONS: Action[] = [
     projectCan: ['createTask'],
   },
   {
+    name: 'POST /project/{id}/import/preview',
+    method: 'POST',
+    path: (w) => `/api/project/${w.projectId}/import/preview`,
+    upload: () => multipart('board.json', Buffer.from(JSON.stringify({ id: 'b1', name: 'Board', lists: [], cards: [] }))),
+    expected: ADMIN_ONLY,
+    projectCan: ['importTasks'],
+  },
+  {
     name: 'PUT /project/{id}/team',
     method: 'PUT',
     path: (w) => `/api/project/${w.projectId}/team`,
@@ -239,7 +250,12 @@ describe('issue 4: who may call what (role × action)', () => {
   it.each(rows)('%s as %s → %s', async (_name, viewer, expected, action) => {
     const w = await world();
     const flags = await offered(viewer, action, w);
-    const response = await ctx.request(action.method, action.path(w), { cookie: cookies[viewer], payload: action.payload?.(w) });
+    const upload = action.upload?.();
+    const response = await ctx.request(action.method, action.path(w), {
+      cookie: cookies[viewer],
+      payload: upload?.payload ?? action.payload?.(w),
+      headers: upload?.headers,
+    });
     const succeeded = response.status === 200;
     for (const [flag, value] of Object.entries(flags)) expect({ flag, value }).toEqual({ flag, value: succeeded });
     if (expected === 200) {
@@ -252,7 +268,8 @@ describe('issue 4: who may call what (role × action)', () => {
   it('refuses every call of the table without a session (401 request_denied)', async () => {
     const w = await world();
     for (const action of ACTIONS) {
-      const response = await ctx.request(action.method, action.path(w), { payload: action.payload?.(w) });
+      const upload = action.upload?.();
+      const response = await ctx.request(action.method, action.path(w), { payload: upload?.payload ?? action.payload?.(w), headers: upload?.headers });
       expect({ action: action.name, status: response.status }).toEqual({ action: action.name, status: 401 });
     }
   });
@@ -271,6 +288,7 @@ describe('issue 4: who may call what (role × action)', () => {
       openSettings: 0,
       delete: 0,
       createTask: 0,
+      importTasks: 0,
       changeTeam: 0,
     } satisfies Record<keyof ProjectPermissions, 0>;
     // seeBalance has no call of its own: the next test holds it to the balance the answer carries.

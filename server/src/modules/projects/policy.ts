@@ -120,6 +120,11 @@ export function canCreateTask(access: ProjectAccess): boolean {
   return access.role === 'administrator' || access.role === 'user';
 }
 
+/** Issue 37: a board is brought into a project by its administrators, who answer for what lands on it. */
+export function canImportTasks(access: ProjectAccess): boolean {
+  return isAdministrator(access);
+}
+
 /** The project's am, or an operator, changes its team (decisions 2 "Staffing a project"). */
 export function canChangeTeam(access: ProjectAccess): boolean {
   return access.role === 'am' || access.operator === true;
@@ -143,6 +148,7 @@ export function projectPermissionsOf(access: ProjectAccess): ProjectPermissions 
     openSettings: canChangeMemberSettings(access),
     delete: canDeleteProject(access),
     createTask: canCreateTask(access),
+    importTasks: canImportTasks(access),
     changeTeam: canChangeTeam(access),
   };
 }

@@ -226,18 +226,39 @@ export async function performsTask(db: Db, taskId: number, userId: number): Prom
 
 /** Hands out the project's next task number under the project row's lock. */
 export async function nextTaskNumber(db: Db, projectId: number): Promise<number> {
+  return reserveTaskNumbers(db, projectId, 1);
+}
+
+/** Takes `count` numbers of the project's sequence at once (an import numbers its tasks in the file's order): the first of them. */
+export async function reserveTaskNumbers(db: Db, projectId: number, count: number): Promise<number> {
   const row = await db
     .updateTable('projects')
-    .set((eb) => ({ task_seq: eb('task_seq', '+', 1) }))
+    .set((eb) => ({ task_seq: eb('task_seq', '+', count) }))
     .where('id', '=', projectId)
     .returning('task_seq')
     .executeTakeFirstOrThrow();
-  return row.task_seq;
+  return row.task_seq - count + 1;
 }
 
 export async function insertTask(db: Db, task: NewTask): Promise<number> {
   const row = await db.insertInto('tasks').values(task).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Rows of one statement: well under PostgreSQL's 65,535 parameters for a task's few columns. */
+const INSERT_BATCH = 500;
+
+/** Many tasks in a few statements (an import): each one's id, in the order given. */
+export async function insertTasks(db: Db, tasks: NewTask[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < tasks.length; start += INSERT_BATCH) {
+    const batch = tasks.slice(start, start + INSERT_BATCH);
+    const rows = await db.insertInto('tasks').values(batch).returning(['id', 'number']).execute();
+    // RETURNING's order is not promised to be VALUES' order: match each row by its number.
+    const idOf = new Map(rows.map((row) => [row.number, row.id]));
+    for (const task of batch) ids.push(idOf.get(task.number)!);
+  }
+  return ids;
 }
 
 export interface ArchivedRow {

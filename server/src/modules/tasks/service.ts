@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type ArchivePage, type Task, type TaskCard, type TaskFilterQuery } from '@negayno/shared/contract';
+import { PAGE_SIZE, type ArchivePage, type Importance, type Task, type TaskCard, type TaskFilterQuery } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { taskNumberOf, textQueryOf } from '../../db/text-search.js';
 import { AppError } from '../../http/app-error.js';
@@ -18,7 +18,9 @@ import {
   chatsWithUnread,
   findTaskRow,
   insertTask,
+  insertTasks,
   nextTaskNumber,
+  reserveTaskNumbers,
   performsTask,
   updateTaskFields,
   type CardRow,
@@ -48,6 +50,17 @@ function matchOf(filter: TaskFilterQuery): TaskMatch | null {
 function projectIdOf(filter: TaskFilterQuery): number | null | undefined {
   if (filter.projectId === undefined) return undefined;
   return /^\d+$/.test(filter.projectId) ? Number(filter.projectId) : null;
+}
+
+/** The most drafts of one batch whose cards are told to open boards one by one (insertDrafts). */
+export const LIVE_DRAFTS = 100;
+
+/** A draft made whole at once (an import): its description already sanitised. */
+export interface Draft {
+  name: string;
+  description: string;
+  importance: Importance;
+  deadline: Date | null;
 }
 
 /** What a board reads: the projects (with the viewer's access to each) and the filter panel's query. */
@@ -135,6 +148,32 @@ export class TasksService {
       return id;
     });
     return this.card(user, taskId);
+  }
+
+  /**
+   * Many drafts in column 1 at once, in the caller's unit of work (an import, issue 37), numbered in the
+   * order given. Up to LIVE_DRAFTS, open boards hear of each card once it committed; past that the caller
+   * tells the project once (`project.update`), as every open board would otherwise read each card on its
+   * own. Nobody is notified task by task: one import would otherwise send a notification per card.
+   */
+  async insertDrafts({ trx, changed }: Unit, projectId: number, authorId: number, drafts: Draft[]): Promise<number[]> {
+    if (drafts.length === 0) return [];
+    const first = await reserveTaskNumbers(trx, projectId, drafts.length);
+    const ids = await insertTasks(
+      trx,
+      drafts.map((draft, index) => ({
+        project_id: projectId,
+        number: first + index,
+        name: draft.name,
+        description: draft.description,
+        importance: draft.importance,
+        date_deadline: draft.deadline,
+        author_id: authorId,
+        status: 'draft' as const,
+      })),
+    );
+    if (ids.length <= LIVE_DRAFTS) for (const id of ids) changed.task({ id, projectId });
+    return ids;
   }
 
   /**

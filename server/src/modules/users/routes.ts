@@ -6,7 +6,7 @@ import { AVATAR, endpoints } from '@negayno/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { preparedRoute, route } from '../../http/endpoint.js';
-import { uploadRoute, type IncomingUpload } from '../../http/file-routes.js';
+import { uploadRoute, wholeUpload } from '../../http/file-routes.js';
 import type { Config } from '../../config.js';
 import { clearSessionCookie, requireUser, sessionTokenOf, userOf, type SessionService } from '../auth/index.js';
 import { AVATAR_NAME, type AvatarStore } from './avatars.js';
@@ -14,16 +14,6 @@ import type { AccountClosing } from './closing.js';
 import type { PasswordChangeService } from './password.js';
 import type { ProfileAnswers } from './profile-answers.js';
 import type { UsersService } from './service.js';
-
-/** An avatar's bytes, read whole: it is small and bounded (the store checks what they are). */
-async function avatarBytes(incoming: IncomingUpload): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming.stream) chunks.push(chunk as Buffer);
-  if (incoming.stream.truncated) throw new AppError('file_is_too_large');
-  const bytes = Buffer.concat(chunks);
-  if (bytes.length === 0) throw new AppError('file_is_empty');
-  return bytes;
-}
 
 /** What the users routes call: this module's services, and whether cookies are Secure. */
 export interface UsersRouteServices {
@@ -67,7 +57,7 @@ export function usersRoutes(services: UsersRouteServices): FastifyPluginAsync {
     uploadRoute(
       app,
       endpoints.users.uploadAvatar,
-      { maxBytes: AVATAR.maxBytes, receive: avatarBytes },
+      { maxBytes: AVATAR.maxBytes, receive: wholeUpload },
       async ({ file, request }) => services.users.uploadAvatar(userOf(request), file),
       signedIn,
     );

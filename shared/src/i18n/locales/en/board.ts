@@ -47,6 +47,7 @@ const en: Translation<typeof uk> = {
     title: 'Project',
     archive: 'Archive',
     settings: 'Project settings',
+    import: 'Import from Trello',
     delete: 'Delete project',
     deleteTitle: 'Delete the project “{{name}}”?',
     deleteText: 'Its tasks, members and history disappear for everyone. This cannot be undone.',
@@ -61,6 +62,7 @@ const en: Translation<typeof uk> = {
     title: 'New project',
     label: 'Project name',
     submit: 'Create',
+    import: 'Import from Trello…',
   },
   invitations: {
     title: 'Invitations',

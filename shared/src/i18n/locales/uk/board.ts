@@ -44,6 +44,7 @@ export default {
     title: 'Проєкт',
     archive: 'Архів',
     settings: 'Налаштування проєкту',
+    import: 'Імпорт із Trello',
     delete: 'Видалити проєкт',
     deleteTitle: 'Видалити проєкт «{{name}}»?',
     deleteText: 'Задачі, учасники та історія проєкту зникнуть для всіх. Це не можна скасувати.',
@@ -58,6 +59,7 @@ export default {
     title: 'Новий проєкт',
     label: 'Назва проєкту',
     submit: 'Створити',
+    import: 'Імпорт із Trello…',
   },
   invitations: {
     title: 'Запрошення',
