@@ -42,6 +42,7 @@ import {
 } from './modules/notifications/index.js';
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
 import { SearchService } from './modules/search/index.js';
+import { ExportService } from './modules/portability/index.js';
 import { EventsService } from './modules/events/index.js';
 import { OpsService, type StaffingPort } from './modules/ops/index.js';
 import { activeOperators, StaffingJobs, StaffingService } from './modules/staffing/index.js';
@@ -91,6 +92,8 @@ export interface Services {
   events: EventsService;
   /** "Find anything" (issue 38). */
   search: SearchService;
+  /** A project's export (issue 37). */
+  exports: ExportService;
   /** The operators' console (issue 31). */
   ops: OpsService;
   telegram: TelegramChannelService;
@@ -186,7 +189,8 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const statements = new Statements(db);
   const payouts = new PayoutsService(db, units, ledger, config.money, statements, notifications);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
-  const files = new FilesService(db, units, tasks, fileStoreOf(config, log), config.fileMaxBytes);
+  const fileStore = fileStoreOf(config, log);
+  const files = new FilesService(db, units, tasks, fileStore, config.fileMaxBytes);
   const workflow = new WorkflowService(db, units, projects, tasks, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
   return {
     config,
@@ -240,6 +244,11 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     }),
     events: new EventsService(realtime.log),
     search: new SearchService(db, projects),
+    exports: new ExportService(db, projects, fileStore, notifications, {
+      exportsDir: config.exportsDir,
+      ttlHours: config.exportTtlHours,
+      log: { error: (object, message) => log.error(object, message) },
+    }),
     ops: new OpsService(db, mailer, invitations, payouts, statements, loginCodes, staffingForOps(staffing), { publicUrl: config.publicUrl }),
     telegram,
     outbox,

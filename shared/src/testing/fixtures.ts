@@ -21,6 +21,7 @@ export function projectCan(role: Project['role']): ProjectPermissions {
     delete: admin,
     createTask: contributor,
     changeTeam: role === 'am',
+    export: admin || role === 'am',
   };
 }
 
@@ -38,6 +39,7 @@ export const NO_PROJECT_CAN: Readonly<ProjectPermissions> = Object.freeze({
   delete: false,
   createTask: false,
   changeTeam: false,
+  export: false,
 });
 
 /** The profile's `can` and board view the server answers each account role (test data, as above). */

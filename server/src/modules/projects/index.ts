@@ -3,7 +3,7 @@ export { peopleOfProject, projectAccessesIn, projectAccessIn, projectNameOf, typ
 export { ProjectEditingService } from './editing.js';
 export { ProjectEvents } from './events.js';
 export { ProjectMembersService } from './members.js';
-export { accountPermissionsOf, canCreateTask, type ProjectAccess, type ProjectViewerRole } from './policy.js';
+export { accountPermissionsOf, canCreateTask, canExport, canSeeMemberContacts, type ProjectAccess, type ProjectViewerRole } from './policy.js';
 export { acceptProjectInvitations, hasProjectInvitation, leaveAllProjects, soleAdministrationsOf, type StaffRow } from './repo.js';
 export { projectsRoutes } from './routes.js';
 export { ProjectsService, type ColumnCounting } from './service.js';

@@ -125,6 +125,11 @@ export function canChangeTeam(access: ProjectAccess): boolean {
   return access.role === 'am' || access.operator === true;
 }
 
+/** Issue 37: the whole project in one archive, for its administrators, its am and operators. */
+export function canExport(access: ProjectAccess): boolean {
+  return access.role === 'administrator' || access.role === 'am' || access.operator === true;
+}
+
 /**
  * The `can` of a project answer: each flag is the very rule its call asks, so what the browser offers
  * and what the server allows cannot drift (the role × action test holds them together).
@@ -144,6 +149,7 @@ export function projectPermissionsOf(access: ProjectAccess): ProjectPermissions 
     delete: canDeleteProject(access),
     createTask: canCreateTask(access),
     changeTeam: canChangeTeam(access),
+    export: canExport(access),
   };
 }
 

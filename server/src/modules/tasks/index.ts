@@ -5,6 +5,7 @@ export { EXPIRATION_OF_STATUS, dueColumnOf } from './life-cycle.js';
 export { boardScopeOf, boardViewOf, readableChatKeys, visibleStatusesOf } from './policy.js';
 export { insertTask, nextTaskNumber, unfinishedTasksOf } from './repo.js';
 export { tasksRoutes } from './routes.js';
+export { sanitizeDescription } from './sanitize.js';
 export { TasksService } from './service.js';
 export { BoardAnswers } from './board-answers.js';
 export { TaskEditingService } from './editing.js';
