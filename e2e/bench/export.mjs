@@ -46,7 +46,9 @@ export async function run() {
   const databaseUrl = Object.assign(new URL(SERVER_URL), { pathname: `/${name}` }).toString();
   const env = { DATABASE_URL: databaseUrl };
   const dataDir = newDataDir();
-  const lines = [`sizes: ${SIZES.tasks} tasks, ${SIZES.messages} messages, ${SIZES.files} files of ${SIZES.fileKb} KB (BENCH_EXPORT_TASKS / _MESSAGES / _FILES / _FILE_KB)`];
+  const lines = [
+    `sizes: ${SIZES.tasks} tasks, ${SIZES.messages} messages, ${SIZES.files} files of ${SIZES.fileKb} KB (BENCH_EXPORT_TASKS / _MESSAGES / _FILES / _FILE_KB)`,
+  ];
   try {
     let started = performance.now();
     runAdmin(dataDir, ['bench-search', '--projects', '1', '--tasks', String(SIZES.tasks), '--messages', String(SIZES.messages)], env);
