@@ -77,9 +77,8 @@ class Peekable<T> {
 
 /** A name safe as one path segment in any unzipper: no separators, control characters or leading dots. */
 export function safeName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   const clean = name
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+    .replace(/[\p{Cc}/\\:*?"<>|]/gu, '_')
     .replace(/^[.\s]+/, '')
     .trim()
     .slice(0, 150);
