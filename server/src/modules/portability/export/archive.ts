@@ -97,12 +97,25 @@ function uniquePath(folder: string, name: string, used: Set<string>): string {
 }
 
 export async function writeArchive(input: ArchiveInput): Promise<{ size: number }> {
-  const { db, scope, exporter } = input;
-  const words = wordsOf(exporter.language);
   const zip = new ZipFile();
   const zipped = pipeline(zip.outputStream, createWriteStream(input.zipPath));
-  // A failure before the end still settles the zip's stream, so nothing is left unhandled.
-  zipped.catch(() => undefined);
+  try {
+    await fillArchive(input, zip);
+  } catch (error) {
+    // The zip's streams end with the failure, so no file is left open (the service removes it).
+    (zip.outputStream as Readable).destroy(error as Error);
+    await zipped.catch(() => undefined);
+    throw error;
+  }
+  zip.end();
+  await zipped;
+  return { size: (await stat(input.zipPath)).size };
+}
+
+/** Writes the project's parts and adds them, and its files, to the zip (which the caller ends). */
+async function fillArchive(input: ArchiveInput, zip: ZipFile): Promise<void> {
+  const { db, scope, exporter } = input;
+  const words = wordsOf(exporter.language);
 
   const addStored = (key: string, path: string) =>
     zip.addReadStreamLazy(path, (callback) => {
@@ -235,7 +248,4 @@ export async function writeArchive(input: ArchiveInput): Promise<{ size: number 
   zip.addFile(json.path, 'project.json');
   zip.addFile(index, 'index.html');
   zip.addFile(csv.path, 'transactions.csv');
-  zip.end();
-  await zipped;
-  return { size: (await stat(input.zipPath)).size };
 }
