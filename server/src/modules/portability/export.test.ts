@@ -3,7 +3,7 @@
  * the archive holds for each reader (a client's export has the `main` chat only), the zip's contents
  * read back with an unzipper, the offline page's escaping, the notification, and the link's expiry.
  */
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProjectExport } from '@negayno/shared/contract/export';
@@ -194,5 +194,31 @@ describe('issue 37: a project export', () => {
     expect({ status: expired.statusCode, code: expired.json().code }).toEqual({ status: 410, code: 'export_expired' });
     expect(existsSync(row.file_path!)).toBe(false);
     expect(dataOf<ProjectExport>(await ctx.get(`/api/project/${project.id}/export`, { cookie: cookies.admin }))).toMatchObject({ id: done.id, url: null });
+  });
+});
+
+describe('issue 37: an export that cannot be made', () => {
+  it('is answered failed, and asking again starts a new one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'negayno-exports-'));
+    // EXPORTS_DIR is a file: the job cannot make its working folder.
+    const blocked = join(dir, 'not-a-folder');
+    writeFileSync(blocked, '');
+    const ctx = await createTestContext({ env: { EXPORTS_DIR: blocked } });
+    try {
+      const admin = await createUser(ctx.db);
+      const project = await createProject(ctx.db, { owner: admin });
+      const cookie = await ctx.login(admin.email);
+      const first = (await ctx.post<ProjectExport>(`/api/project/${project.id}/export`, undefined, { cookie })).body;
+      await ctx.services.exports.settled();
+      const latest = (await ctx.get<ProjectExport>(`/api/project/${project.id}/export`, { cookie })).body;
+      expect(latest).toMatchObject({ status: 'ok', data: { status: 'failed', url: null } });
+      const again = (await ctx.post<ProjectExport>(`/api/project/${project.id}/export`, undefined, { cookie })).body;
+      await ctx.services.exports.settled();
+      expect(again).toMatchObject({ status: 'ok', data: { status: 'running' } });
+      expect((again as { data: ProjectExport }).data.id).not.toBe((first as { data: ProjectExport }).data.id);
+    } finally {
+      await ctx.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

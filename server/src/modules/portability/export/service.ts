@@ -170,10 +170,11 @@ export class ExportService {
       });
     } catch (error) {
       this.options.log.error({ err: error, exportId }, 'a project export failed');
-      await rm(zipPath, { force: true });
+      await rm(zipPath, { force: true }).catch(() => undefined);
       await failExport(this.db, exportId).catch(() => undefined);
     } finally {
-      await rm(workDir, { recursive: true, force: true });
+      // Never a rejection: nobody awaits the job but `settled()`.
+      await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }
 }
