@@ -36,9 +36,15 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // Tabster's focus sentinels (Fluent's focus management) are focusable and aria-hidden on purpose:
   // they pass focus on the moment they get it (a known false positive, microsoft/tabster#288).
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('[data-tabster-dummy]').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return (
+    results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      // The element's markup and axe's reason name the culprit; a hashed Griffel class alone does not.
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join(', ')}`,
+      )
+  );
 }
 
 /** Both checks, named by the screen, theme and width they ran on. */

@@ -261,9 +261,9 @@ test.describe('the task drawer', () => {
       failing ? route.fulfill({ status: 500, json: { status: 'error', code: 'internal_error', message: 'internal_error' } }) : route.fallback(),
     );
     await page.goto('/');
-    const card = page.getByTestId('task-card').first();
-    const taskId = await card.getAttribute('data-task-id');
-    await card.click();
+    // The card is named by its id: another worker's spec can add a card above it meanwhile.
+    const taskId = await page.getByTestId('task-card').first().getAttribute('data-task-id');
+    await page.locator(`[data-testid="task-card"][data-task-id="${taskId}"]`).click();
     const failed = page.getByTestId('task-load-failed');
     await expect(failed).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/task/${taskId}`));

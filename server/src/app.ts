@@ -15,6 +15,7 @@ import { installMaintenanceMode } from './http/maintenance.js';
 import { trackApiMethods } from './http/method-not-allowed.js';
 import { installNoStoreForApi } from './http/no-store.js';
 import { installSameOriginCheck } from './http/same-origin.js';
+import { installRequestOrigin } from './infra/realtime/origin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installServerTiming } from './http/server-timing.js';
 import { registerStaticSite } from './http/static.js';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   installMaintenanceMode(app, config.maintenanceMode);
   installNoStoreForApi(app);
   installSameOriginCheck(app);
+  installRequestOrigin(app);
   installSessionHook(app, services.sessions, config.cookieSecure);
   await installApiRateLimit(app, config.apiRateLimitPerMinute);
 

@@ -26,7 +26,7 @@ import { ClientLogService, Readiness, VersionService } from './modules/system/in
 import { BoardAnswers, TaskEditingService, TasksService, boardViewOf, columnCountersFor, taskAudience, unfinishedTasksOf } from './modules/tasks/index.js';
 import { FilesService, LocalFileStore, S3FileStore, type FileStore } from './modules/files/index.js';
 import { AccountClosing, AvatarStore, PasswordChangeService, ProfileAnswers, UsersService } from './modules/users/index.js';
-import { NotificationsNotifier, WorkflowScheduler, WorkflowService } from './modules/workflow/index.js';
+import { NotificationsNotifier, TaskStepReader, WorkflowScheduler, WorkflowService } from './modules/workflow/index.js';
 import { PagePreloads, ReleaseFiles, ReleaseService } from './modules/releases/index.js';
 import {
   BotApi,
@@ -80,6 +80,7 @@ export interface Services {
   users: UsersService;
   profileAnswers: ProfileAnswers;
   workflow: WorkflowService;
+  taskSteps: TaskStepReader;
   workflowScheduler: WorkflowScheduler;
   avatars: AvatarStore;
   passwordChanges: PasswordChangeService;
@@ -192,6 +193,7 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const fileStore = fileStoreOf(config, log);
   const files = new FilesService(db, units, tasks, fileStore, config.fileMaxBytes);
   const workflow = new WorkflowService(db, units, projects, tasks, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
+  const chats = new ChatsService(db, units, tasks, files, realtime, notifications);
   return {
     config,
     db,
@@ -231,12 +233,13 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     users,
     profileAnswers: new ProfileAnswers((user) => users.profileOf(user)),
     workflow,
+    taskSteps: new TaskStepReader(workflow, tasks, chats),
     workflowScheduler: new WorkflowScheduler(db, units, workflow, log),
     avatars,
     passwordChanges: new PasswordChangeService(db, limiter, auth),
     accountClosing: new AccountClosing(db, limiter, ledger, { soleAdministrationsOf, unfinishedTasksOf, leaveAllProjects, forgetTelegramOf }, avatars, leaving),
     notifications,
-    chats: new ChatsService(db, units, tasks, files, realtime, notifications),
+    chats,
     chatJobs: new ChatJobs(db, notifications, realtime.log, {
       waitingMinutes: config.chatWaitingMinutes,
       eventLogHours: config.eventLogHours,

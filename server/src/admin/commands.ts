@@ -18,7 +18,9 @@ import { InvitationsService, type InvitationView } from '../modules/invitations/
 import { listAudit, recordAudit } from '../modules/audit/index.js';
 import { checkLedger } from '../modules/money/index.js';
 import { setOperatorFlag } from '../modules/ops/index.js';
+import { writeBackup } from './backup.js';
 import { operatorPayouts } from './payouts.js';
+import { RestoreRefused, restoreBackup } from './restore.js';
 import { seedBenchProject, seedBenchSearch } from '../seed/bench.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../seed/demo.js';
 import { createAccountServices } from '../services.js';
@@ -434,6 +436,44 @@ export const COMMANDS: Record<string, Command> = {
       for (const line of result.lines) print(line);
       if (!result.ok) throw new CommandFailed(`The ledger check found ${result.lines.length} difference(s).`);
       print('The ledger is consistent: every balance equals the sum of its postings, every transaction sums to zero.');
+    },
+  },
+
+  backup: {
+    usage: `backup --to FILE             the whole install (database and files on disk) in one file, consistent while
+                               the server runs on PostgreSQL; with PGlite stop the server first (docs/operations.md)`,
+    async run({ database, config, print }, args) {
+      const { values } = parseArgs({ args, options: { to: { type: 'string' } } });
+      const to = required(values.to, '--to');
+      const summary = await writeBackup(database, { to, filesDir: config.filesDir, attachmentsInS3: config.s3 !== null });
+      const { manifest } = summary;
+      print(
+        `Backup written to ${to}: schema ${manifest.schemaVersion}, ${manifest.tables.length} tables, ${summary.rows} rows, ${summary.files} files (${summary.fileBytes} bytes).`,
+      );
+      if (config.s3) print(`Attachments are on S3 (bucket ${config.s3.bucket}) and not in this file: the bucket's own versioning keeps them.`);
+    },
+  },
+
+  restore: {
+    usage: `restore --from FILE [--force]   a backup into this install (either engine); refuses one that already holds
+                               accounts or files unless --force, which replaces everything. Stop the server first`,
+    async run({ database, config, print }, args) {
+      const { values } = parseArgs({ args, options: { from: { type: 'string' }, force: { type: 'boolean' } } });
+      const from = required(values.from, '--from');
+      const summary = await restoreBackup(database, { from, filesDir: config.filesDir, force: values.force === true }).catch((error: unknown) => {
+        throw error instanceof RestoreRefused ? new CommandFailed(`Refused: ${error.message}`) : error;
+      });
+      const { manifest } = summary;
+      print(
+        `Restored ${from} (taken ${manifest.createdAt} on ${manifest.engine}, schema ${manifest.schemaVersion}): ${manifest.tables.length} tables, ${summary.rows} rows, ${summary.files} files.`,
+      );
+      if (summary.migratedForward.length > 0) print(`Migrated forward: ${summary.migratedForward.join(', ')}.`);
+      if (manifest.attachmentsInS3 !== (config.s3 !== null))
+        print(
+          manifest.attachmentsInS3
+            ? 'The backup was taken with attachments on S3: point S3_URL at that bucket (the attachments are not in this file).'
+            : 'The backup holds attachments from a disk, but this install reads them from S3 (S3_URL): copy them into the bucket, or unset S3_URL.',
+        );
     },
   },
 

@@ -33,7 +33,8 @@ function schemaKey(extra: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function openPgliteTestDatabase(): Promise<DatabaseHandle> {
+/** An in-memory PGlite with every migration applied, from the dump (whichever engine the Jest project tests). */
+export async function openPgliteTestDatabase(): Promise<DatabaseHandle> {
   return openPglite({ loadDataDir: await pgliteTemplate() });
 }
 
@@ -84,11 +85,14 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 
 /**
  * A fresh migrated PostgreSQL database of its own, by URL: for a test that runs the server as a separate
- * process on it (a crash, a restart). `drop()` removes it, ending whatever still holds it.
+ * process on it (a crash, a restart), or with `migrated: false` an empty one. `drop()` removes it, ending
+ * whatever still holds it.
  */
-export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresTestDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `negayno_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(async (admin) => {
+    // An empty one (no schema at all): what an operator restores a backup into (issue 37).
+    if (options.migrated === false) return void (await admin.query(`CREATE DATABASE "${name}"`));
     for (let attempt = 0; ; attempt += 1) {
       // Asked again on every attempt: a run on another migration set may have dropped it meanwhile.
       const template = await ensureTemplate(admin);

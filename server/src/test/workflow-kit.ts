@@ -2,7 +2,7 @@
  * What the workflow's tests share: a project with one person of every role, money on its balance,
  * valid bodies for every action, and small request helpers. Test-only (imported by *.test.ts).
  */
-import type { TaskActionName, TaskCard } from '@negayno/shared/contract';
+import type { TaskActionName, TaskStep } from '@negayno/shared/contract';
 import type { UserRow } from '../db/schema.js';
 import { addMember, attachStaff, createProject, createUser } from '../seed/builders.js';
 import type { TestContext } from './harness.js';
@@ -107,7 +107,7 @@ export function dataOf<T>(response: { status: number; body: unknown; text: strin
 }
 
 export function act(ctx: TestContext, cast: Cast, role: Role, taskId: number, action: TaskActionName, body: Record<string, unknown> = validBody(action, cast)) {
-  return ctx.post<TaskCard | null>(`/api/task/${taskId}/action/${action}`, body, { cookie: cast.cookies[role] });
+  return ctx.post<TaskStep>(`/api/task/${taskId}/action/${action}`, body, { cookie: cast.cookies[role] });
 }
 
 export function answerDocument(
@@ -118,5 +118,5 @@ export function answerDocument(
   action: 'accept' | 'reject' | 'update',
   body: Record<string, unknown>,
 ) {
-  return ctx.post<TaskCard | null>(`/api/document/${documentId}/action/${action}`, body, { cookie: cast.cookies[role] });
+  return ctx.post<TaskStep>(`/api/document/${documentId}/action/${action}`, body, { cookie: cast.cookies[role] });
 }

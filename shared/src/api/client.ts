@@ -18,6 +18,7 @@ import {
   type UploadInput,
 } from '@negayno/shared/contract';
 import { bus } from '@negayno/shared/bus';
+import { ORIGIN_HEADER, TAB_ORIGIN } from './echo.js';
 import { sendLog } from './log.js';
 
 export class ApiError extends Error {
@@ -53,6 +54,11 @@ export interface RequestOptions {
    * session reading the profile: 401): still thrown, but not sent to the server log.
    */
   expected?: readonly number[];
+  /**
+   * The caller applies the whole answer (a life-cycle step's TaskStep): the call names this tab, so the
+   * task events it causes come back marked as this tab's own and its listeners skip them (echo.ts).
+   */
+  appliesAnswer?: boolean;
 }
 
 let languageOf: () => string = () => 'uk';
@@ -93,6 +99,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
 
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageOf() };
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.appliesAnswer) headers[ORIGIN_HEADER] = TAB_ORIGIN;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -87,7 +87,16 @@ import {
   type OpsStaffMember,
   type OpsStaffPage,
 } from './ops.js';
-import { actionBody, documentActionParam, taskActionParam, type TaskActions, type TaskDocument, type TaskEstimate, type TaskLedger } from './workflow.js';
+import {
+  actionBody,
+  documentActionParam,
+  taskActionParam,
+  type TaskActions,
+  type TaskDocument,
+  type TaskEstimate,
+  type TaskLedger,
+  type TaskStep,
+} from './workflow.js';
 
 const id = {
   project: idParam('project'),
@@ -247,13 +256,13 @@ export const endpoints = {
     projectArchive: endpoint('GET', '/project/:id/archive', { params: { id: id.project } }).answers<ArchivePage>(),
     projectArchiveFrom: endpoint('GET', '/project/:id/archive/:backFrom', { params: { id: id.project, backFrom: id.backFrom } }).answers<ArchivePage>(),
   },
-  /** The task life cycle (decisions 3 "Action calls"): every action answers the refreshed card. */
+  /** The task life cycle (decisions 3 "Action calls"): every action answers the step's result as the acting tab draws it. */
   workflow: {
-    taskAction: endpoint('POST', '/task/:id/action/:name', { params: { id: id.task, name: taskActionParam }, body: actionBody }).answers<TaskCard | null>(),
+    taskAction: endpoint('POST', '/task/:id/action/:name', { params: { id: id.task, name: taskActionParam }, body: actionBody }).answers<TaskStep>(),
     documentAction: endpoint('POST', '/document/:id/action/:name', {
       params: { id: id.document, name: documentActionParam },
       body: actionBody,
-    }).answers<TaskCard | null>(),
+    }).answers<TaskStep>(),
     actions: endpoint('GET', '/task/:id/actions', { params: { id: id.task } }).answers<TaskActions>(),
     documents: endpoint('GET', '/task/:id/documents', { params: { id: id.task } }).answers<TaskDocument[]>(),
     versions: endpoint('GET', '/document/:id/versions', { params: { id: id.document } }).answers<TaskDocument[]>(),

@@ -25,8 +25,12 @@ export interface LiveEventPayloads {
   'user.bonus.transaction.update': { number: number };
   'project.transaction.update': { projectId: number; number: number };
   'project.update': { projectId: number; deleted?: boolean };
-  'task.update': { taskId: number; projectId: number; dateUpdate: number };
-  'task.documents.update': { taskId: number };
+  /**
+   * `origin` (on these two and `task.chats.update`): the tab whose step made the change names itself in
+   * its call (`X-Negayno-Origin`) and applies the call's answer instead: that tab skips these events.
+   */
+  'task.update': { taskId: number; projectId: number; dateUpdate: number; origin?: string };
+  'task.documents.update': { taskId: number; origin?: string };
   'task.files.update': { taskId: number };
   /**
    * A message was made, edited, deleted, restored or reacted to: read it again (`GET /message/{id}`).
@@ -47,7 +51,7 @@ export interface LiveEventPayloads {
    * (`key`) and whose move it is now: for its author nothing else changed (their own message is not
    * unread, and it marked the chat read up to it), so the author's board and pane read nothing.
    */
-  'task.chats.update': { taskId: number; chatId: number; madeBy?: number; key?: ChatKey; whoseMove?: WhoseMove | null };
+  'task.chats.update': { taskId: number; chatId: number; madeBy?: number; key?: ChatKey; whoseMove?: WhoseMove | null; origin?: string };
   'notification.new': { id: number };
 }
 

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import type { Currency, UrgencyLevel } from './enums.js';
-import type { UnixSeconds } from './entities.js';
+import type { TaskChats } from './chats.js';
+import type { Task, TaskCard, UnixSeconds } from './entities.js';
 
 /** Every task action of decisions 3, in the order of the life cycle. `accept`/`reject` answer a deletion request. */
 export const TASK_ACTIONS = [
@@ -144,4 +145,23 @@ export interface TaskLedger {
   released: Array<{ recipient: { id: number; firstname: string; lastname: string } | null; amount: number; kind: 'performer' | 'sm' | 'platform' }>;
   refunded: number;
   tips: number;
+}
+
+/**
+ * What a life-cycle or document action answers (issue 32): everything the acting tab draws after the
+ * step (the board's card, the drawer's task, its actions, documents, cost panel, estimates and chat
+ * tabs), read after the commit, so the tab asks nothing more. The tab's own events of the step are not
+ * sent back to it (the call names its socket). All null and empty when the step deleted the task or
+ * took it out of the viewer's sight.
+ */
+export interface TaskStep {
+  card: TaskCard | null;
+  task: Task | null;
+  actions: TaskActions | null;
+  documents: TaskDocument[];
+  /** Null where the cost panel is not the viewer's (`actions.seeLedger`). */
+  ledger: TaskLedger | null;
+  /** Empty where estimates are not the viewer's (`actions.seeEstimates`). */
+  estimates: TaskEstimate[];
+  chats: TaskChats | null;
 }

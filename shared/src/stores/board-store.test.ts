@@ -1,6 +1,7 @@
 import { KANBAN_COLUMNS, type ColumnSet, type TaskCard } from '@negayno/shared/contract';
 import { autorun, isObservable } from 'mobx';
 import { card as taskCard, startApiServer, type ApiServer } from '@negayno/shared/testing';
+import { TAB_ORIGIN } from '../api/echo';
 import { BoardStore, filterQuery, parseFilter } from './board-store';
 
 /** A card of column 1 unless the overrides say otherwise. */
@@ -143,6 +144,14 @@ describe('BoardStore with the API', () => {
     // Another project's event is not this board's business.
     await store.onTaskUpdate({ taskId: 9, projectId: 2, dateUpdate: 300 });
     expect(server.requests).toHaveLength(0);
+    // The echo of this tab's own step: its answer's card is here already (issue 32).
+    await store.onTaskUpdate({ taskId: 5, projectId: 1, dateUpdate: 300, origin: `7:${TAB_ORIGIN}` });
+    await store.onTaskChats({ taskId: 5, chatId: 3, origin: `7:${TAB_ORIGIN}` });
+    expect(server.requests).toHaveLength(0);
+    // Another person's step with this tab's id (read off an event and sent back) is read as any other.
+    server.routes['GET /task/5/get-card'] = { data: card({ id: 5, name: 'theirs', dateUpdate: 300 }) };
+    await store.onTaskUpdate({ taskId: 5, projectId: 1, dateUpdate: 300, origin: `8:${TAB_ORIGIN}` });
+    expect(store.cards.get(5)?.name).toBe('theirs');
   });
 
   it('adds a new task announced live, unless the applied filter excludes it', async () => {

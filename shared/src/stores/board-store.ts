@@ -14,7 +14,7 @@ import {
   type TaskCard,
   type TaskFilter,
 } from '@negayno/shared/contract';
-import { call, sendLog } from '@negayno/shared/api';
+import { call, isOwnEcho, sendLog } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
 import { settle, type Loaded, type LoadStatus } from './load.js';
 import { SharedReads } from './shared-reads.js';
@@ -110,7 +110,8 @@ export class BoardStore {
    * event of the same second as the held card may carry a later change (two files dropped at once).
    */
   async onTaskUpdate(event: ServerEvent<'task.update'>): Promise<void> {
-    if (!this.shows(event.projectId)) return;
+    // A step of this tab put its answer's card here already (issue 32).
+    if (!this.shows(event.projectId) || isOwnEcho(event, this.userId())) return;
     const held = this.cards.get(event.taskId);
     if (held && held.dateUpdate > event.dateUpdate) return;
     const result = await settle(call(endpoints.tasks.card, { params: { id: event.taskId } }, { quiet: true }));
@@ -127,6 +128,7 @@ export class BoardStore {
    * is read then.
    */
   async onTaskChats(event: ServerEvent<'task.chats.update'>): Promise<void> {
+    if (isOwnEcho(event, this.userId())) return;
     const own = ownMessageEvent(event, this.userId());
     if (own) {
       const held = this.cards.get(event.taskId);

@@ -12,7 +12,7 @@
  * refusal is marked error, with retry and cancel.
  */
 import { makeAutoObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
-import { ApiError, call, upload } from '@negayno/shared/api';
+import { ApiError, call, isOwnEcho, upload } from '@negayno/shared/api';
 import {
   endpoints,
   type ChatMessage,
@@ -489,7 +489,9 @@ export class ChatStore {
   private async reportViewed(): Promise<void> {
     this.viewedTimer = null;
     const id = this.viewedPending;
-    const result = await settle(call(endpoints.chats.viewed, { params: { id } }, { quiet: true }));
+    // The answer holds the new counters for this chat's tab and the card: the mark's echo to this
+    // person's tabs is skipped here (appliesAnswer), read by the others.
+    const result = await settle(call(endpoints.chats.viewed, { params: { id } }, { quiet: true, appliesAnswer: true }));
     if (result.status !== 'ready') return;
     runInAction(() => {
       const answer = result.answer;
@@ -558,6 +560,8 @@ export class ChatsStore {
    * changed only whose move (the event says) and left its chat read up to it.
    */
   onTaskChats(event: ServerEvent<'task.chats.update'>): Promise<LoadStatus> {
+    // A step of this tab handed its answer's tabs here already (applyTaskChats).
+    if (isOwnEcho(event, this.me())) return Promise.resolve('ready');
     const own = ownMessageEvent(event, this.me());
     const held = this.tasks.get(event.taskId);
     if (!own || !held) return this.reads.afterChange(event.taskId);
@@ -568,6 +572,12 @@ export class ChatsStore {
       whoseMove: own.whoseMove,
     });
     return Promise.resolve('ready');
+  }
+
+  /** A life-cycle step's answer holds the task's chat tabs as they are after it (issue 32): taken as a read. */
+  applyTaskChats(answer: TaskChats): void {
+    this.readAt.set(answer.taskId, Date.now());
+    this.tasks.set(answer.taskId, answer);
   }
 
   /**

@@ -1,7 +1,10 @@
 /**
  * The life cycle of the task open in the drawer: the actions the server offers the viewer now, the
  * task's documents (offer, contract) and its cost panel. The browser never decides what is allowed:
- * it shows what `GET /task/{id}/actions` and each document's `can` say, and reloads after every step.
+ * it shows what `GET /task/{id}/actions` and each document's `can` say. A step's answer (TaskStep) holds
+ * all of it as it is after the step: it is applied here and handed on (`onStep`: the card to the board,
+ * the task to the drawer, the chat tabs to the chats), and the step's own events are skipped by this
+ * tab's listeners (isOwnEcho), so a step costs one request (issue 32).
  */
 import { call } from '@negayno/shared/api';
 import {
@@ -11,15 +14,18 @@ import {
   type TaskActionBody,
   type TaskActionName,
   type TaskActions,
-  type TaskCard,
   type TaskDocument,
   type TaskEstimate,
   type TaskLedger,
+  type TaskStep,
 } from '@negayno/shared/contract';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { settle, type LoadStatus } from './load.js';
 
-export type StepResult = { ok: true; card: TaskCard | null } | { ok: false; error: unknown };
+export type StepResult = { ok: true } | { ok: false; error: unknown };
+
+/** Who else draws a step's result: called with the task the step was taken on and the answer. */
+export type StepListener = (taskId: number, step: TaskStep) => void;
 
 export class TaskWorkflowStore {
   taskId: number | null = null;
@@ -32,8 +38,8 @@ export class TaskWorkflowStore {
   /** The action or document answer under way (its button shows a spinner, the offer card an overlay). */
   pending: string | null = null;
 
-  constructor() {
-    makeAutoObservable(this);
+  constructor(private readonly onStep: StepListener = () => {}) {
+    makeAutoObservable<TaskWorkflowStore, 'onStep'>(this, { onStep: false });
   }
 
   async load(taskId: number): Promise<LoadStatus> {
@@ -77,12 +83,17 @@ export class TaskWorkflowStore {
   act<Name extends TaskActionName>(name: Name, body: TaskActionBody<Name>): Promise<StepResult> {
     const taskId = this.taskId;
     if (taskId === null) return Promise.resolve({ ok: false, error: new Error('no task') });
-    return this.step(name, () => call(endpoints.workflow.taskAction, { params: { id: taskId, name }, body }, { quiet: true }));
+    return this.step(() => call(endpoints.workflow.taskAction, { params: { id: taskId, name }, body }, { quiet: true, appliesAnswer: true }), name);
   }
 
   /** `POST /document/{id}/action/<name>`: the client's answer to the offer. */
   answer<Name extends DocumentActionName>(documentId: number, name: Name, body: DocumentActionBody<Name>): Promise<StepResult> {
-    return this.step(`document-${name}`, () => call(endpoints.workflow.documentAction, { params: { id: documentId, name }, body }, { quiet: true }));
+    const taskId = this.taskId;
+    if (taskId === null) return Promise.resolve({ ok: false, error: new Error('no task') });
+    return this.step(
+      () => call(endpoints.workflow.documentAction, { params: { id: documentId, name }, body }, { quiet: true, appliesAnswer: true }),
+      `document-${name}`,
+    );
   }
 
   /**
@@ -92,9 +103,10 @@ export class TaskWorkflowStore {
   tip(performerId: number, amount: number | string, idempotencyKey: string): Promise<StepResult> {
     const taskId = this.taskId;
     if (taskId === null) return Promise.resolve({ ok: false, error: new Error('no task') });
-    return this.step('tips', async () => {
+    // A tip is a payment, not a step: its answer is the transaction; the cost panel is read again.
+    return this.pendingWhile('tips', async () => {
       await call(endpoints.money.tips, { params: { id: taskId }, body: { amount, userId: performerId } }, { quiet: true, idempotencyKey });
-      return null;
+      await this.load(taskId);
     });
   }
 
@@ -111,12 +123,31 @@ export class TaskWorkflowStore {
     this.status = 'idle';
   }
 
-  private async step(name: string, send: () => Promise<TaskCard | null>): Promise<StepResult> {
+  /** Sends a step and applies its answer; the caller shows a refusal on its form. */
+  private step(send: () => Promise<TaskStep>, name: string): Promise<StepResult> {
+    const taskId = this.taskId!;
+    return this.pendingWhile(name, async () => {
+      const step = await send();
+      runInAction(() => this.apply(taskId, step));
+      this.onStep(taskId, step);
+    });
+  }
+
+  /** The answer of a step on the task shown: nothing is left to show when the step took the task away. */
+  private apply(taskId: number, step: TaskStep): void {
+    if (this.taskId !== taskId || !step.actions) return;
+    this.actions = step.actions;
+    this.documents = step.documents;
+    this.ledger = step.ledger;
+    this.estimates = step.estimates;
+    this.status = 'ready';
+  }
+
+  private async pendingWhile(name: string, work: () => Promise<void>): Promise<StepResult> {
     this.pending = name;
     try {
-      const card = await send();
-      if (this.taskId !== null) await this.load(this.taskId);
-      return { ok: true, card };
+      await work();
+      return { ok: true };
     } catch (error) {
       return { ok: false, error };
     } finally {

@@ -38,7 +38,7 @@ function priceText(price: number | null, document: TaskDocument, language: 'uk' 
   return price === null ? '' : ` · ${formatMoney(price, document.currency, language)}`;
 }
 
-export const OfferCard = observer(function OfferCard(props: { document: TaskDocument; store: TaskWorkflowStore; onChanged: () => void }) {
+export const OfferCard = observer(function OfferCard(props: { document: TaskDocument; store: TaskWorkflowStore }) {
   const { t } = useTranslation('workflow');
   const styles = useStyles();
   const language = currentLanguage();
@@ -53,10 +53,8 @@ export const OfferCard = observer(function OfferCard(props: { document: TaskDocu
   async function answer<Name extends DocumentActionName>(name: Name, body: DocumentActionBody<Name>) {
     setError(null);
     const result = await store.answer(document.id, name, body);
-    if (result.ok) {
-      setAsking(null);
-      props.onChanged();
-    } else setError(result.error);
+    if (result.ok) setAsking(null);
+    else setError(result.error);
   }
 
   return (

@@ -59,7 +59,7 @@ beforeEach(() => signInAs('user'));
 describe('a rejected offer', () => {
   it('is labelled "Rejected" with the reason, who rejected it and when', async () => {
     const rejection = { reason: 'Too expensive', by: { id: 4, firstname: 'Iryna', lastname: 'Koval' }, date: REJECTED_AT };
-    await renderInApp(<OfferCard document={offer({ rejection })} store={new TaskWorkflowStore()} onChanged={() => undefined} />, { language: 'en' });
+    await renderInApp(<OfferCard document={offer({ rejection })} store={new TaskWorkflowStore()} />, { language: 'en' });
     expect(screen.getByTestId('offer-rejected')).toHaveTextContent('Rejected');
     const box = screen.getByTestId('offer-rejection');
     expect(box).toHaveTextContent(`Iryna Koval, ${formatDateTime(REJECTED_AT, 'en')}`);
@@ -68,13 +68,13 @@ describe('a rejected offer', () => {
 
   it('says "Відхилено" in Ukrainian, and nothing of the kind for an offer still open', async () => {
     const rejection = { reason: 'Задорого', by: null, date: REJECTED_AT };
-    const { unmount } = await renderInApp(<OfferCard document={offer({ rejection })} store={new TaskWorkflowStore()} onChanged={() => undefined} />, {
+    const { unmount } = await renderInApp(<OfferCard document={offer({ rejection })} store={new TaskWorkflowStore()} />, {
       language: 'uk',
     });
     expect(screen.getByTestId('offer-rejected')).toHaveTextContent('Відхилено');
     expect(screen.getByTestId('offer-rejection')).toHaveTextContent('Причина: Задорого');
     unmount();
-    await renderInApp(<OfferCard document={offer()} store={new TaskWorkflowStore()} onChanged={() => undefined} />, { language: 'uk' });
+    await renderInApp(<OfferCard document={offer()} store={new TaskWorkflowStore()} />, { language: 'uk' });
     expect(screen.queryByTestId('offer-rejected')).not.toBeInTheDocument();
     expect(screen.queryByTestId('offer-rejection')).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { apiServerForFile, renderInApp, signInAs } from '@negayno/shared/testing';
-import type { TaskActionName, TaskActions, TaskEstimate } from '@negayno/shared/contract';
+import type { TaskActionName, TaskActions, TaskEstimate, TaskStep } from '@negayno/shared/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
@@ -8,10 +8,12 @@ import { ActionDialog } from './ActionDialog';
 import { parseLocalDateTime, toLocalDateTime } from './dates';
 
 const server = apiServerForFile();
+/** A step's answer that leaves nothing to draw (the dialog's own work ends at sending it). */
+const NOTHING_LEFT: TaskStep = { card: null, task: null, actions: null, documents: [], ledger: null, estimates: [], chats: null };
 beforeEach(() => {
   server.routes = {};
   for (const name of ['publish', 'add-rating', 'send-offer', 'to-estimation', 'reject', 'to-drafts'])
-    server.routes[`POST /task/7/action/${name}`] = { data: null };
+    server.routes[`POST /task/7/action/${name}`] = { data: NOTHING_LEFT };
   signInAs('user');
 });
 

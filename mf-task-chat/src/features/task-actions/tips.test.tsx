@@ -56,7 +56,7 @@ beforeEach(() => {
 
 describe('tips on an accepted task', () => {
   it('offers a Tips button that opens the dialog with the wallet balance, and "Not now" leaves the button there', async () => {
-    await renderInApp(<TaskLifeCycle taskId={7} onChanged={() => undefined} />, { language: 'uk' });
+    await renderInApp(<TaskLifeCycle taskId={7} />, { language: 'uk' });
     await userEvent.click(await screen.findByTestId('action-tips'));
     const dialog = await screen.findByTestId('tips-dialog');
     expect(await within(dialog).findByTestId('tips-balance')).toHaveTextContent('У гаманці: 0 грн');
@@ -68,13 +68,13 @@ describe('tips on an accepted task', () => {
 
   it('is not offered where the server says no', async () => {
     server.routes['GET /task/7/actions'] = { data: actions(false) };
-    await renderInApp(<TaskLifeCycle taskId={7} onChanged={() => undefined} />, { language: 'en' });
+    await renderInApp(<TaskLifeCycle taskId={7} />, { language: 'en' });
     await screen.findByTestId('contract-card');
     expect(screen.queryByTestId('action-tips')).not.toBeInTheDocument();
   });
 
   it('tops the wallet up from the dialog and comes back to it when the wallet closes', async () => {
-    await renderInApp(<TaskLifeCycle taskId={7} onChanged={() => undefined} />, { language: 'en' });
+    await renderInApp(<TaskLifeCycle taskId={7} />, { language: 'en' });
     await userEvent.click(await screen.findByTestId('action-tips'));
     await userEvent.click(await screen.findByTestId('tips-top-up'));
     // The wallet drawer takes over, asked to bring the checkout back to this task.

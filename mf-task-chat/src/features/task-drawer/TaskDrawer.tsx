@@ -94,14 +94,17 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
     filesStore.show(props.taskId);
     const card = board.cards.get(props.taskId);
     if (card) chats.prefetch(card);
-    void store.load(props.taskId).then((status) => {
-      // A task that is gone or forbidden sends the user home; its card leaves the board.
-      if (status === 'gone') {
-        board.remove(props.taskId);
-        navigate(ROUTES.home, { replace: true });
-      }
-    });
+    void store.load(props.taskId);
   }, [props.taskId, store, board, chats]);
+
+  // A task that is gone or forbidden (as it opened, or after a step that deleted it or took it out of
+  // sight) sends the user home; its card leaves the board.
+  const gone = store.status === 'gone';
+  useEffect(() => {
+    if (!gone) return;
+    board.remove(props.taskId);
+    navigate(ROUTES.home, { replace: true });
+  }, [gone, props.taskId, board]);
 
   useEffect(
     () =>
@@ -198,7 +201,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
                   <div className={styles.controls}>
                     <ImportanceControl task={task} onChange={(level) => void store.setImportance(level)} />
                   </div>
-                  <TaskLifeCycle taskId={task.id} onChanged={reload} />
+                  <TaskLifeCycle taskId={task.id} />
                   <DescriptionSection task={task} store={descriptionStore} />
                   <AttachmentsSection task={task} store={filesStore} editable={editable} />
                 </article>

@@ -59,6 +59,21 @@ export class TaskDrawerStore {
     if (this.task?.id === task.id && task.dateUpdate >= this.task.dateUpdate) this.task = task;
   }
 
+  /**
+   * A life-cycle step's answer for the task (issue 32): the task as it is after the step, or null when
+   * the step deleted it or took it out of the viewer's sight ('gone': the drawer goes home).
+   */
+  applyStep(taskId: number, task: Task | null): void {
+    if ((this.task?.id ?? this.loadingId) !== taskId) return;
+    if (task) {
+      this.apply(task);
+      this.status = 'ready';
+    } else {
+      this.task = null;
+      this.status = 'gone';
+    }
+  }
+
   clear(): void {
     this.loadingId = null;
     this.task = null;

@@ -1,5 +1,6 @@
 import { rooms, type ServerEvent } from '@negayno/shared/contract';
-import { getSocket, joinRoom, onReconnect } from '@negayno/shared/api';
+import { getSocket, isOwnEcho, joinRoom, onReconnect } from '@negayno/shared/api';
+import { rootStore } from '@negayno/shared/stores';
 import { useEffect, useRef } from 'react';
 
 export interface LiveTaskHandlers {
@@ -20,7 +21,9 @@ export function useLiveTask(taskId: number, handlers: LiveTaskHandlers): void {
   useEffect(() => {
     const leave = joinRoom(rooms.task(taskId));
     const socket = getSocket();
-    const onTask = (event: ServerEvent<'task.update'>) => event.taskId === taskId && latest.current.onTask();
+    // A step taken in this tab was drawn from its answer (issue 32): its own echo is skipped.
+    const onTask = (event: ServerEvent<'task.update'>) =>
+      event.taskId === taskId && !isOwnEcho(event, rootStore.session.user?.id ?? null) && latest.current.onTask();
     const onFiles = (event: ServerEvent<'task.files.update'>) => event.taskId === taskId && latest.current.onFiles();
     socket.on('task.update', onTask);
     socket.on('task.files.update', onFiles);

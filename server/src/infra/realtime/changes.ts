@@ -49,6 +49,9 @@ export type Change =
 export class Changes {
   private readonly recorded = new Map<string, Change>();
 
+  /** `origin`: the tab whose request made the changes (origin.ts); its task events say so. */
+  constructor(readonly origin?: string) {}
+
   /** The task's row changed: its card and drawer are read again. */
   task(task: TaskRef): void {
     this.add(`task:${task.id}`, { kind: 'task', task });

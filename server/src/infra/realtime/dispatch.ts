@@ -32,7 +32,9 @@ export class LiveDispatcher implements ChangeDispatcher {
       // Rooms first (issue 35 H5b): a performer taken off a task must not hear this step's own events.
       for (const change of list) if (change.kind === 'access') await this.realtime.recheckRooms(change.userIds);
       const dateUpdate = Math.floor(Date.now() / 1000);
-      for (const change of list) this.emit(change, { owners, dateUpdate });
+      // The acting tab skips the task events of its own step: its answer holds their result (origin.ts).
+      const origin = changes.origin ? { origin: changes.origin } : {};
+      for (const change of list) this.emit(change, { owners, dateUpdate, origin });
     } catch (error) {
       this.onError(error);
     }
@@ -45,21 +47,29 @@ export class LiveDispatcher implements ChangeDispatcher {
     return owners;
   }
 
-  private emit(change: Change, context: { owners: Map<number, number[]>; dateUpdate: number }): void {
+  private emit(change: Change, context: { owners: Map<number, number[]>; dateUpdate: number; origin: { origin?: string } }): void {
     switch (change.kind) {
       case 'task': {
         const { id: taskId, projectId } = change.task;
-        this.realtime.emitToRooms([rooms.project(projectId), rooms.task(taskId)], 'task.update', { taskId, projectId, dateUpdate: context.dateUpdate });
+        this.realtime.emitToRooms([rooms.project(projectId), rooms.task(taskId)], 'task.update', {
+          taskId,
+          projectId,
+          dateUpdate: context.dateUpdate,
+          ...context.origin,
+        });
         return;
       }
       case 'documents':
-        this.realtime.emitToRooms([rooms.project(change.task.projectId), rooms.task(change.task.id)], 'task.documents.update', { taskId: change.task.id });
+        this.realtime.emitToRooms([rooms.project(change.task.projectId), rooms.task(change.task.id)], 'task.documents.update', {
+          taskId: change.task.id,
+          ...context.origin,
+        });
         return;
       case 'files':
         this.realtime.emitToRooms([rooms.task(change.taskId)], 'task.files.update', { taskId: change.taskId });
         return;
       case 'message':
-        return this.emitMessage(change);
+        return this.emitMessage(change, context.origin);
       case 'account':
         return this.emitAccount(change, context.owners);
       case 'access':
@@ -72,7 +82,7 @@ export class LiveDispatcher implements ChangeDispatcher {
    * boards and chat tabs hear that the task's counters moved. The event of a person's new message says
    * who wrote it, in which chat and whose move it is now: for its author nothing else changed.
    */
-  private emitMessage({ chat, messageId, counters, made }: Extract<Change, { kind: 'message' }>): void {
+  private emitMessage({ chat, messageId, counters, made }: Extract<Change, { kind: 'message' }>, origin: { origin?: string }): void {
     const chatId = chat.id;
     const author = made?.author;
     this.realtime.emitToRooms(
@@ -84,7 +94,9 @@ export class LiveDispatcher implements ChangeDispatcher {
     this.realtime.emitToRooms(
       [rooms.project(chat.projectId), rooms.task(chat.taskId)],
       'task.chats.update',
-      author ? { taskId: chat.taskId, chatId, madeBy: author.id, key: chat.key, whoseMove: author.whoseMove } : { taskId: chat.taskId, chatId },
+      author
+        ? { taskId: chat.taskId, chatId, madeBy: author.id, key: chat.key, whoseMove: author.whoseMove, ...origin }
+        : { taskId: chat.taskId, chatId, ...origin },
     );
   }
 

@@ -7,6 +7,7 @@
 import type { Db } from '../../db/connection.js';
 import { Changes } from './changes.js';
 import type { ChangeDispatcher } from './dispatch.js';
+import { currentOrigin } from './origin.js';
 
 /** What a write inside a unit receives: the transaction to write with and the set to record in. */
 export interface Unit {
@@ -22,7 +23,7 @@ export class UnitOfWork {
 
   /** Runs `work` in one transaction; once it committed, what it recorded is told (and awaited, so an answer follows its events). */
   async run<T>(work: (unit: Unit) => Promise<T>): Promise<T> {
-    const changed = new Changes();
+    const changed = new Changes(currentOrigin());
     const result = await this.db.transaction().execute((trx) => work({ trx, changed }));
     await this.dispatcher.dispatch(changed);
     return result;

@@ -23,6 +23,7 @@ import {
 } from '@negayno/shared/contract';
 import type { ChatRef as LiveChat } from '../../infra/realtime/changes.js';
 import type { UnitOfWork } from '../../infra/realtime/unit-of-work.js';
+import { originField } from '../../infra/realtime/origin.js';
 import type { Db } from '../../db/connection.js';
 import { violatedUnique } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
@@ -214,8 +215,9 @@ export class ChatsService {
           reader: toChatPerson(reader),
         });
       }
-      // The reader's other tabs and boards: their counters changed.
-      this.realtime.emitToUser(user.id, 'task.chats.update', { taskId: open.chat.task_id, chatId: open.chat.id });
+      // The reader's other tabs and boards: their counters changed. The reading tab took them from the
+      // answer and skips this, its own echo (origin.ts).
+      this.realtime.emitToUser(user.id, 'task.chats.update', { taskId: open.chat.task_id, chatId: open.chat.id, ...originField() });
     }
     const chats = await this.readableChatsOf(user, open.chat.task_id);
     const states = await this.statesOf(user, chats);

@@ -4,4 +4,5 @@ export { canSeeDocuments, canSeePrices } from './policy.js';
 export { workflowRoutes } from './routes.js';
 export { WorkflowScheduler } from './scheduler.js';
 export { WorkflowService } from './service.js';
+export { TaskStepReader } from './step-answer.js';
 export { TABLE as WORKFLOW_TABLE, type Actor } from './table.js';

@@ -6,6 +6,7 @@ import {
   type TaskChats,
   type TaskDocument,
   type TaskLedger,
+  type TaskStep,
 } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -40,7 +41,7 @@ describe('a task from draft to archive, across every role, with its money', () =
       expect({ status: refused.status, body: refused.body }).toMatchObject({ status: 400, body: { code: 'invalid_value' } });
     }
     expect(await status()).toBe('draft');
-    const published = dataOf<TaskCard>(await act(ctx, cast, 'author', taskId, 'publish'));
+    const published = dataOf<TaskStep>(await act(ctx, cast, 'author', taskId, 'publish')).card!;
     expect(published.status).toBe('published');
     expect(published.dateExpiration).toBeGreaterThan(published.datePublish!);
 
@@ -82,9 +83,17 @@ describe('a task from draft to archive, across every role, with its money', () =
     expect((await answerDocument(ctx, cast, 'author', offer!.id, 'accept', { urgency: 1 })).status).toBe(403);
     expect((await answerDocument(ctx, cast, 'admin', offer!.id, 'accept', { urgency: 2 })).body).toMatchObject({ code: 'urgency_not_found' });
 
-    const accepted = dataOf<TaskCard>(await answerDocument(ctx, cast, 'admin', offer!.id, 'accept', { urgency: 3 }));
+    const step = dataOf<TaskStep>(await answerDocument(ctx, cast, 'admin', offer!.id, 'accept', { urgency: 3 }));
+    const accepted = step.card!;
     expect(accepted.status).toBe('in_work');
     expect(accepted.dateDeadline).toBe(offer!.urgencies[1]!.dateDeadline);
+    // The answer holds what the acting tab draws next (issue 32), as the reads would answer them now.
+    expect(step.task).toMatchObject({ id: taskId, status: 'in_work' });
+    expect(step.actions).toEqual(dataOf(await ctx.get(`/api/task/${taskId}/actions`, { cookie: cast.cookies.admin })));
+    expect(step.documents).toEqual(await documents('admin'));
+    expect(step.documents.map((d) => d.type)).toContain('contract');
+    expect(step.ledger).toMatchObject({ committed: 240_000, inEscrow: 240_000 });
+    expect(step.chats).toEqual(dataOf(await ctx.get(`/api/task/${taskId}/chats`, { cookie: cast.cookies.admin })));
     expect(await balanceOf({ kind: 'project', projectId: cast.projectId })).toBe(500_000 - 240_000);
     expect(await balanceOf({ kind: 'escrow', taskId })).toBe(240_000);
     const contract = (await documents('admin')).find((d) => d.type === 'contract')!;
@@ -107,7 +116,7 @@ describe('a task from draft to archive, across every role, with its money', () =
     dataOf(await act(ctx, cast, 'pm', taskId, 'to-prod'));
     expect(await status()).toBe('review');
 
-    const rated = dataOf<TaskCard>(await act(ctx, cast, 'admin', taskId, 'accept-work'));
+    const rated = dataOf<TaskStep>(await act(ctx, cast, 'admin', taskId, 'accept-work')).card!;
     expect(rated.status).toBe('rating');
     // Released: 70 % to the one performer, 10 % to the sm who sent the offer, 20 % platform revenue.
     expect(await balanceOf({ kind: 'escrow', taskId })).toBe(0);
@@ -125,7 +134,7 @@ describe('a task from draft to archive, across every role, with its money', () =
     expect((await act(ctx, cast, 'author', taskId, 'add-rating', { rating: 6 })).body).toMatchObject({ code: 'rating_is_too_big' });
     expect((await act(ctx, cast, 'author', taskId, 'add-rating', { rating: 5, review: 'x'.repeat(1001) })).body).toMatchObject({ code: 'review_is_too_long' });
     dataOf(await act(ctx, cast, 'author', taskId, 'add-rating', { rating: 5, review: 'Дякуємо' }));
-    const archived = dataOf<TaskCard>(await act(ctx, cast, 'author', taskId, 'finish-rating'));
+    const archived = dataOf<TaskStep>(await act(ctx, cast, 'author', taskId, 'finish-rating')).card!;
     expect(archived.status).toBe('archived');
     expect(archived.dateArchived).not.toBeNull();
   });

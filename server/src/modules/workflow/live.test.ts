@@ -12,6 +12,7 @@ import {
   type RoomName,
   type ServerToClientEvents,
   type TaskActionName,
+  type TaskStep,
 } from '@negayno/shared/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createChats, createTask } from '../../seed/builders.js';
@@ -342,4 +343,32 @@ describe('what a committed step changed reaches the open chats and wallets', () 
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
+
+  it("marks the task events of a step with the acting tab its call named, and nobody else's (issue 32)", async () => {
+    const taskId = dataOf<{ id: number }>(await ctx.post(`/api/project/${cast.projectId}/new-task`, { name: 'Вітрина' }, { cookie: cast.cookies.author })).id;
+    const tab = 'c0ffee00c0ffee00c0ffee00c0ffee00';
+    const named = { cookie: cast.cookies.author, headers: { 'x-negayno-origin': tab } };
+    const step = dataOf<TaskStep>(await ctx.post(`/api/task/${taskId}/action/publish`, { negayno: false }, named));
+    expect(step.card).toMatchObject({ id: taskId, status: 'published' });
+    dataOf(await act(ctx, cast, 'author', taskId, 'to-drafts'));
+    // Not a tab id: ignored, as if not sent.
+    dataOf(await ctx.post(`/api/task/${taskId}/action/publish`, { negayno: false }, { ...named, headers: { 'x-negayno-origin': 'no good' } }));
+    const me = cast.people.author.id;
+    await hear('admin', 'task.update', { taskId, origin: `${me}:${tab}` });
+    const deadline = Date.now() + 5_000;
+    const origins = () =>
+      heard.admin.filter((event) => event.name === 'task.update' && event.payload.taskId === taskId).map((event) => event.payload.origin ?? null);
+    while (origins().length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Every socket still hears every event (its rooms' numbers must not skip); only the acting tab skips
+    // its own. The first is the task's creation.
+    // The origin is the caller's user with the tab: nobody can send another person's tab id as theirs.
+    expect(origins()).toEqual([null, `${me}:${tab}`, null, null]);
+
+    // A read mark is answered with the new counters: its echo to the reader's own tabs says the tab too.
+    dataOf(await act(ctx, cast, 'pm', taskId, 'to-discussion'));
+    const line = await lastLineOf(await mainChatOf(taskId));
+    const admin = cast.people.admin.id;
+    dataOf(await ctx.post(`/api/message/${line}/viewed`, undefined, { cookie: cast.cookies.admin, headers: { 'x-negayno-origin': tab } }));
+    await hear('admin', 'task.chats.update', { taskId, origin: `${admin}:${tab}` });
+  });
 });

@@ -2,7 +2,7 @@
  * The engine of the transition table: one action is one unit of work (lock the task, check who and
  * when, validate the body, apply the row's effect and dates, write the status, say it in the main chat,
  * notify). What it changed (the task, its documents, the chat line, the accounts the ledger posted to)
- * is told live once it committed; the refreshed card is the answer.
+ * is told live once it committed; what the acting tab draws next is read by step-answer.ts.
  */
 import {
   DOCUMENT_ACTIONS,
@@ -10,7 +10,6 @@ import {
   type DocumentActionName,
   type TaskActionName,
   type TaskActions,
-  type TaskCard,
   type TaskDocument,
   type TaskEstimate,
   type TaskLedger,
@@ -47,17 +46,12 @@ import {
   type DocumentRow,
   type LockedTask,
 } from './repo.js';
+import type { StepDone } from './step-answer.js';
 import { TABLE, whoMay, type Actor, type RowName, type Step, type StepDeps } from './table.js';
 
 interface Viewer {
   user: AuthUser;
   access: ProjectAccess;
-}
-
-/** What a committed step leaves for its answer. */
-interface Done {
-  taskId: number;
-  deleted: boolean;
 }
 
 /**
@@ -85,19 +79,18 @@ export class WorkflowService {
   }
 
   /** `POST /task/{id}/action/<name>`. */
-  async taskAction(user: AuthUser, taskId: number, name: TaskActionName, body: unknown): Promise<TaskCard | null> {
+  async taskAction(user: AuthUser, taskId: number, name: TaskActionName, body: unknown): Promise<StepDone> {
     const viewer = await this.viewerOf(user, taskId);
-    const done = await this.units.run(async (unit) => {
+    return this.units.run(async (unit) => {
       const task = await this.lock(unit.trx, taskId);
       return this.run(unit, name, task, { userId: user.id, actors: await this.actorsIn(unit.trx, viewer, task) }, body);
     });
-    return this.finish(user, done);
   }
 
   /** `POST /document/{id}/action/<name>`: the client's answer to the task's current offer. */
-  async documentAction(user: AuthUser, documentId: number, name: DocumentActionName, body: unknown): Promise<TaskCard | null> {
+  async documentAction(user: AuthUser, documentId: number, name: DocumentActionName, body: unknown): Promise<StepDone> {
     const { viewer, document } = await this.visibleDocument(user, documentId);
-    const done = await this.units.run(async (unit) => {
+    return this.units.run(async (unit) => {
       const { trx } = unit;
       const task = await this.lock(trx, document.task_id);
       const current = await currentDocument(trx, task.id, 'offer');
@@ -109,7 +102,6 @@ export class WorkflowService {
       }
       return this.run(unit, `document-${name}`, task, { userId: user.id, actors }, body, document);
     });
-    return this.finish(user, done);
   }
 
   /** The scheduler's step: no person, the `system` actor. Answers false when the row no longer applies. */
@@ -207,7 +199,7 @@ export class WorkflowService {
     actor: { userId: number | null; actors: Set<Actor> },
     rawBody: unknown,
     document?: DocumentRow,
-  ): Promise<Done> {
+  ): Promise<StepDone> {
     const { trx, changed } = unit;
     const row = TABLE[name];
     this.checkWho(row, task, actor.actors);
@@ -248,11 +240,6 @@ export class WorkflowService {
     if (!whoMay(row, task).some((who) => actors.has(who)) || !row.from.includes(task.status)) return false;
     if (!row.guard) return true;
     return (await row.guard({ trx: db, task, userId: null, actors, now: new Date(), deps: this.deps, body: undefined })) === true;
-  }
-
-  private async finish(user: AuthUser, done: Done): Promise<TaskCard | null> {
-    if (done.deleted) return null;
-    return (await this.tasks.canSee(user, done.taskId)) ? this.tasks.card(user, done.taskId) : null;
   }
 
   /** A task the viewer may not see is answered like one that does not exist. */
