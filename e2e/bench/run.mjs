@@ -14,6 +14,7 @@ const suites = [
   ['chat ui (issue 13)', () => import('./chat-ui.mjs')],
   ['size (issue 17)', () => import('./size.mjs')],
   ['search (issue 38)', () => import('./search.mjs')],
+  ['export (issue 37)', () => import('./export.mjs')],
 ];
 const only = process.argv[2];
 

@@ -8,6 +8,8 @@ export declare function runAdmin(dataDir: string, args: string[], extraEnv?: Rec
 export interface OwnServer {
   url: string;
   dataDir: string;
+  /** The server process's id (the export benchmark reads its memory). */
+  pid: number;
   /** Ends the server and removes its data directory. */
   stop(): Promise<void>;
 }

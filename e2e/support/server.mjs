@@ -88,5 +88,5 @@ export async function startServer(extraEnv = {}, { dataDir = newDataDir() } = {}
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, dataDir, stop };
+  return { url, dataDir, pid: child.pid, stop };
 }

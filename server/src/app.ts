@@ -40,7 +40,7 @@ import { eventsRoutes } from './modules/events/index.js';
 import { opsRoutes } from './modules/ops/index.js';
 import { staffingRoutes } from './modules/staffing/index.js';
 import { searchRoutes } from './modules/search/index.js';
-import { importRoutes } from './modules/portability/index.js';
+import { importRoutes, portabilityRoutes } from './modules/portability/index.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_SWEEP_INTERVAL_MS = 60_000;
@@ -63,6 +63,7 @@ export const API_ROUTES = [
   opsRoutes,
   staffingRoutes,
   searchRoutes,
+  portabilityRoutes,
   importRoutes,
 ] as const;
 
@@ -225,6 +226,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   services.chatJobs.start(config.workflow.schedulerIntervalSeconds);
   services.staffingJobs.start(config.workflow.schedulerIntervalSeconds);
   app.addHook('onClose', async () => {
+    // An export being made finishes (or fails) before the database it reads closes.
+    await services.exports.settled();
     await services.chatJobs.stop();
     await services.staffingJobs.stop();
     await services.realtime.settled();

@@ -23,6 +23,10 @@ export interface Config {
   filesDir: string;
   /** Attachments on an S3-compatible store (S3_URL) instead of filesDir; filesDir then only holds uploads in progress. */
   s3: S3Config | null;
+  /** Where a project's export archives are made and kept until they expire: `<dataDir>/exports` unless EXPORTS_DIR says otherwise (issue 37). */
+  exportsDir: string;
+  /** How long an export's download link works (EXPORT_TTL_HOURS, 24 by default). */
+  exportTtlHours: number;
   /** The largest attachment accepted, in bytes (FILE_MAX_MB, 100 MB by default, decisions 4). */
   fileMaxBytes: number;
   nodeEnv: 'development' | 'production' | 'test';
@@ -176,6 +180,13 @@ const environmentSchema = z
     DATA_DIR: optionalText,
     FILES_DIR: optionalText,
     FILE_MAX_MB: z.coerce.number().positive().max(10_000).default(100),
+    EXPORTS_DIR: optionalText,
+    EXPORT_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     NEGAYNO_SECRET: optionalText,
     NEGAYNO_SEED_DEMO: flag,
@@ -324,6 +335,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: absolute(vars.DATA_DIR ?? join(REPO_ROOT, 'data')),
     filesDir: absolute(vars.FILES_DIR ?? join(vars.DATA_DIR ?? join(REPO_ROOT, 'data'), 'files')),
     s3: vars.S3_URL ? s3ConfigOf(vars.S3_URL) : null,
+    exportsDir: absolute(vars.EXPORTS_DIR ?? join(vars.DATA_DIR ?? join(REPO_ROOT, 'data'), 'exports')),
+    exportTtlHours: vars.EXPORT_TTL_HOURS,
     fileMaxBytes: Math.round(vars.FILE_MAX_MB * 1024 * 1024),
     nodeEnv: vars.NODE_ENV,
     isProduction,

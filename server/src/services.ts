@@ -42,7 +42,7 @@ import {
 } from './modules/notifications/index.js';
 import { ChatJobs, ChatsService, unreadTextsOf } from './modules/chats/index.js';
 import { SearchService } from './modules/search/index.js';
-import { ImportService } from './modules/portability/index.js';
+import { ExportService, ImportService } from './modules/portability/index.js';
 import { EventsService } from './modules/events/index.js';
 import { OpsService, type StaffingPort } from './modules/ops/index.js';
 import { activeOperators, StaffingJobs, StaffingService } from './modules/staffing/index.js';
@@ -95,6 +95,8 @@ export interface Services {
   search: SearchService;
   /** Bringing a Trello board or a Negayno export in (issue 37). */
   projectImport: ImportService;
+  /** A project's export (issue 37). */
+  exports: ExportService;
   /** The operators' console (issue 31). */
   ops: OpsService;
   telegram: TelegramChannelService;
@@ -190,7 +192,8 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const statements = new Statements(db);
   const payouts = new PayoutsService(db, units, ledger, config.money, statements, notifications);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
-  const files = new FilesService(db, units, tasks, fileStoreOf(config, log), config.fileMaxBytes);
+  const fileStore = fileStoreOf(config, log);
+  const files = new FilesService(db, units, tasks, fileStore, config.fileMaxBytes);
   const workflow = new WorkflowService(db, units, projects, tasks, new NotificationsNotifier(notifications), escrow, config.workflow, staffing);
   const chats = new ChatsService(db, units, tasks, files, realtime, notifications);
   return {
@@ -247,6 +250,11 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
     events: new EventsService(realtime.log),
     search: new SearchService(db, projects),
     projectImport: new ImportService(units, projects, projectEditing, projectEvents, tasks),
+    exports: new ExportService(db, projects, fileStore, notifications, {
+      exportsDir: config.exportsDir,
+      ttlHours: config.exportTtlHours,
+      log: { error: (object, message) => log.error(object, message) },
+    }),
     ops: new OpsService(db, mailer, invitations, payouts, statements, loginCodes, staffingForOps(staffing), { publicUrl: config.publicUrl }),
     telegram,
     outbox,

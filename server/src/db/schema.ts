@@ -508,6 +508,21 @@ export interface OperatorAuditTable {
   created_at: DefaultTimestamp;
 }
 
+/** A project's export (issue 37), written by the portability module. */
+export interface ProjectExportsTable {
+  id: Generated<number>;
+  project_id: number;
+  requested_by: number;
+  status: Generated<'running' | 'ready' | 'failed'>;
+  progress: Generated<number>;
+  file_path: string | null;
+  /** bigint: PostgreSQL answers it as text. */
+  size: ColumnType<string | number | null, number | null, number | null>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  expires_at: Timestamp | null;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: DefaultTimestamp;
@@ -551,6 +566,7 @@ export interface Database {
   notification_delivery_log: NotificationDeliveryLogTable;
   telegram_channels: TelegramChannelsTable;
   telegram_poll_state: TelegramPollStateTable;
+  project_exports: ProjectExportsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -4,6 +4,7 @@
  * called by hand-built paths. Registered here exactly as app.ts mounts them, and compared both ways.
  */
 import { API_ROOT, endpoints, type AnyEndpoint } from '@negayno/shared/contract';
+import { exportEndpoints } from '@negayno/shared/contract/export';
 import { importEndpoints } from '@negayno/shared/contract/project-import';
 import { searchEndpoint } from '@negayno/shared/contract/search';
 import Fastify from 'fastify';
@@ -25,7 +26,7 @@ const PAGES = new Set([
  * Entries declared beside the table, not in it, so the first screen's bundle (which holds the table)
  * does not carry their schemas: the same `endpoint()` entries, used alike by the server and the browser.
  */
-const BESIDE_THE_TABLE: AnyEndpoint[] = [searchEndpoint, ...Object.values(importEndpoints)];
+const BESIDE_THE_TABLE: AnyEndpoint[] = [searchEndpoint, ...Object.values(importEndpoints), ...Object.values(exportEndpoints)];
 
 function tableEntries(): string[] {
   return [...Object.values(endpoints).flatMap((group) => Object.values(group) as AnyEndpoint[]), ...BESIDE_THE_TABLE].map(

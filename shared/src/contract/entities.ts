@@ -162,6 +162,8 @@ export interface ProjectPermissions {
   importTasks: boolean;
   /** Change the project's team (its am, or an operator; issue 31). */
   changeTeam: boolean;
+  /** Export the project as one archive (its administrators, its am, operators; issue 37). */
+  export: boolean;
 }
 
 /** `GET /project/{id}`. `balance` is null for anyone but a project administrator. */

@@ -90,6 +90,10 @@ const CATALOGUE = {
   file_not_found: [404, 'Файл не знайдено', 'File not found'],
   fileTypeNotSupported: [400, 'Тип файлу не підтримується', 'File type is not supported'],
 
+  // A project's export (issue 37): its link lives EXPORT_TTL_HOURS.
+  ...notFound('export', 'Експорт не знайдено', 'Export not found'),
+  export_expired: [410, 'Посилання на експорт застаріло. Зробіть новий експорт', 'The export link has expired. Make a new export'],
+
   // Amounts and balances
   amount_is_empty: [400, 'Введіть суму', 'Enter an amount'],
   amount_is_too_small: [400, 'Сума замала', 'The amount is too small'],

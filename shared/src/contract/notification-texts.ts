@@ -42,6 +42,11 @@ const TEXTS: Texts = {
     uk: 'LiqPay повернув оплату {amount}, її знято з балансу; перевірте його{note}',
     en: 'LiqPay reversed a payment of {amount}; it was taken off the balance, check it{note}',
   },
+  /** Issue 37: the export the person asked for is ready; its link lives EXPORT_TTL_HOURS. */
+  export_ready: {
+    uk: 'Експорт проєкту «{project}» готовий, завантажте його в меню проєкту',
+    en: 'The export of “{project}” is ready to download from the project menu',
+  },
 };
 
 /** The words of a payout's outcome (`payout_settled`'s payload.outcome). */

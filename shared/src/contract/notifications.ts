@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'staffing_overdue',
   // Decisions 5: the card provider took a completed payment back.
   'payment_reversed',
+  // Issue 37: a project's export the person asked for is ready to download.
+  'export_ready',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -52,6 +54,7 @@ export const EMAIL_GROUP_OF: Record<NotificationKind, EmailGroup> = {
   project_unstaffed: 'tasks',
   staffing_overdue: 'tasks',
   payment_reversed: 'money',
+  export_ready: 'tasks',
 };
 
 /** The kind that is mailed as one digest of missed messages after a quiet period, not one mail each. */

@@ -1,4 +1,4 @@
-import type { TaskActions, TaskDocument, TaskStep } from '@negayno/shared/contract';
+import type { TaskActions, TaskDocument, TaskLedger, TaskStep } from '@negayno/shared/contract';
 import { apiServerForFile, card } from '@negayno/shared/testing';
 import { TAB_ORIGIN } from '../api/echo';
 import { TaskWorkflowStore } from './workflow-store';
@@ -14,7 +14,7 @@ const actions = (names: TaskActions['actions']): TaskActions => ({
   tip: false,
 });
 const contract = { id: 40, type: 'contract', taskId: 7 } as unknown as TaskDocument;
-const ledger = { currency: 'UAH', committed: 300_000, inEscrow: 300_000, released: [], refunded: 0, tips: 0 } as const;
+const ledger: TaskLedger = { currency: 'UAH', committed: 300_000, inEscrow: 300_000, released: [], refunded: 0, tips: 0 };
 
 describe('TaskWorkflowStore: a step is one request (issue 32)', () => {
   beforeEach(() => {
@@ -30,7 +30,7 @@ describe('TaskWorkflowStore: a step is one request (issue 32)', () => {
     const store = new TaskWorkflowStore((taskId, step) => handed.push([taskId, step]));
     await store.load(7);
     const step: TaskStep = {
-      card: card(7, 3, { status: 'test' }),
+      card: card(7, 3, { status: 'testing' }),
       task: null,
       actions: actions(['pause']),
       documents: [contract],

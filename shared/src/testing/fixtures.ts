@@ -22,6 +22,7 @@ export function projectCan(role: Project['role']): ProjectPermissions {
     createTask: contributor,
     importTasks: admin,
     changeTeam: role === 'am',
+    export: admin || role === 'am',
   };
 }
 
@@ -40,6 +41,7 @@ export const NO_PROJECT_CAN: Readonly<ProjectPermissions> = Object.freeze({
   createTask: false,
   importTasks: false,
   changeTeam: false,
+  export: false,
 });
 
 /** The profile's `can` and board view the server answers each account role (test data, as above). */

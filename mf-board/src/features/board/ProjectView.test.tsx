@@ -91,4 +91,24 @@ describe('ProjectView', () => {
     expect(within(menu).getByTestId('menu-import')).toBeInTheDocument();
     expect(within(menu).queryByTestId('menu-settings')).not.toBeInTheDocument();
   });
+
+  it('exports the project from the menu: the progress while it is made, then the download link', async () => {
+    signInAs('user');
+    serve('administrator');
+    const running = { id: 7, projectId: 1, status: 'running', progress: 40, size: null, dateCreate: 1_800_000_000, dateExpires: null, url: null };
+    server.routes['GET /project/1/export'] = { data: null };
+    server.routes['POST /project/1/export'] = { data: running };
+    await renderInApp(<ProjectView projectId={1} />, { language: 'en' });
+    await userEvent.click(await screen.findByTestId('project-menu-button'));
+    await userEvent.click(await screen.findByTestId('menu-export', {}, { timeout: 15_000 }));
+    expect(await screen.findByTestId('export-running')).toHaveTextContent('Preparing the archive… 40%');
+    // The next poll finds it ready.
+    server.routes['GET /project/1/export'] = {
+      data: { ...running, status: 'ready', progress: 100, size: 2 * 1024 * 1024, dateExpires: 1_800_086_400, url: '/api/project/1/export/7' },
+    };
+    const link = await screen.findByTestId('export-download', {}, { timeout: 5_000 });
+    expect(link).toHaveAttribute('href', '/api/project/1/export/7');
+    expect(link).toHaveTextContent('Download the archive (2');
+    expect(server.requests.filter((request) => request.method === 'POST' && request.path === '/project/1/export')).toHaveLength(1);
+  });
 });

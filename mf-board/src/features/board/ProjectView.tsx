@@ -140,6 +140,7 @@ export const ProjectView = observer(function ProjectView(props: { projectId: num
       {drawer === 'archive' && <ArchiveDrawer scope={{ kind: 'project', projectId }} onClose={close} />}
       {project && drawer === 'menu' && (
         <ProjectMenuDrawer
+          projectId={projectId}
           projectName={project.name}
           can={project.can}
           balance={{ amount: project.balance, currency: project.currency }}

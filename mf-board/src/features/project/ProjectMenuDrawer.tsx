@@ -1,13 +1,16 @@
 import { Button, MenuItem, MenuList, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DrawerBody, Radio, RadioGroup } from '@negayno/shared/fluent-panels';
-import { ArchiveRegular, ArrowUploadRegular, DeleteRegular, SettingsRegular } from '@fluentui/react-icons';
+import { ArchiveRegular, ArrowDownloadRegular, ArrowUploadRegular, DeleteRegular, SettingsRegular } from '@fluentui/react-icons';
 import { newIdempotencyKey } from '@negayno/shared/api';
 import { DRAWER_MAX_WIDTH, type Currency, type ProjectPermissions } from '@negayno/shared/contract';
 import { formatMoney } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
 import { SideDrawer } from '@negayno/shared/ui';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { useTranslation } from '@negayno/shared/i18n';
+import { ExportStore } from './export-store';
+import { ExportSection } from './ExportSection';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${DRAWER_MAX_WIDTH - 120}px, 100vw)` },
@@ -23,10 +26,11 @@ export type ProjectRemoval = { balanceTo?: number; idempotencyKey: string } | un
 
 export type ProjectMenuChoice = 'archive' | 'settings' | 'import';
 
-/** The project menu (spec 2): the archive for everyone; settings and delete as the project's `can` offers. */
-export function ProjectMenuDrawer(props: {
+/** The project menu (spec 2): the archive for everyone; settings, export and delete as the project's `can` offers. */
+export const ProjectMenuDrawer = observer(function ProjectMenuDrawer(props: {
+  projectId: number;
   projectName: string;
-  can: Pick<ProjectPermissions, 'openSettings' | 'delete' | 'importTasks'>;
+  can: Pick<ProjectPermissions, 'openSettings' | 'delete' | 'importTasks' | 'export'>;
   /** The project's balance (null when the viewer may not see it): a positive one turns delete into closure. */
   balance: { amount: number | null; currency: Currency };
   /** The viewer's other projects that may receive the balance. */
@@ -44,6 +48,12 @@ export function ProjectMenuDrawer(props: {
   // One key per closure intent: a retried click after a lost answer moves the balance once.
   const closureKey = useRef(newIdempotencyKey());
   const holdsMoney = (props.balance.amount ?? 0) > 0;
+  const [exports] = useState(() => new ExportStore(props.projectId));
+  const mayExport = props.can.export;
+  useEffect(() => {
+    if (mayExport) void exports.load();
+    return () => exports.stop();
+  }, [exports, mayExport]);
 
   const confirmDelete = async () => {
     setDeleting(true);
@@ -71,12 +81,23 @@ export function ProjectMenuDrawer(props: {
               {t('menu.import')}
             </MenuItem>
           )}
+          {props.can.export && (
+            <MenuItem
+              icon={<ArrowDownloadRegular />}
+              onClick={() => void exports.start()}
+              disabled={exports.starting || exports.running}
+              data-testid="menu-export"
+            >
+              {t('menu.export')}
+            </MenuItem>
+          )}
           {props.can.delete && (
             <MenuItem icon={<DeleteRegular />} onClick={() => setConfirming(true)} data-testid="menu-delete">
               {t('menu.delete')}
             </MenuItem>
           )}
         </MenuList>
+        {props.can.export && <ExportSection store={exports} />}
       </DrawerBody>
       <Dialog open={confirming} onOpenChange={(_event, data) => !deleting && setConfirming(data.open)}>
         <DialogSurface data-testid="delete-dialog">
@@ -122,4 +143,4 @@ export function ProjectMenuDrawer(props: {
       </Dialog>
     </SideDrawer>
   );
-}
+});

@@ -3,7 +3,16 @@ export { peopleOfProject, projectAccessesIn, projectAccessIn, projectNameOf, typ
 export { ProjectEditingService, type NewProject } from './editing.js';
 export { ProjectEvents } from './events.js';
 export { ProjectMembersService } from './members.js';
-export { accountPermissionsOf, canCreateProject, canCreateTask, canImportTasks, type ProjectAccess, type ProjectViewerRole } from './policy.js';
+export {
+  accountPermissionsOf,
+  canCreateProject,
+  canCreateTask,
+  canExport,
+  canImportTasks,
+  canSeeMemberContacts,
+  type ProjectAccess,
+  type ProjectViewerRole,
+} from './policy.js';
 export { acceptProjectInvitations, hasProjectInvitation, leaveAllProjects, soleAdministrationsOf, type StaffRow } from './repo.js';
 export { projectsRoutes } from './routes.js';
 export { ProjectsService, type ColumnCounting } from './service.js';

@@ -173,6 +173,13 @@ const ACTIONS: Action[] = [
     expected: { ...ADMIN_ONLY, administrator: 'access_denied', am: 200 },
     projectCan: ['changeTeam'],
   },
+  {
+    name: 'POST /project/{id}/export',
+    method: 'POST',
+    path: (w) => `/api/project/${w.projectId}/export`,
+    expected: { ...ADMIN_ONLY, am: 200 },
+    projectCan: ['export'],
+  },
   { name: 'POST /project/{id}/accept-invitation', method: 'POST', path: (w) => `/api/project/${w.projectId}/accept-invitation`, expected: INVITEE_ONLY },
   { name: 'DELETE /project/{id}/decline-invitation', method: 'DELETE', path: (w) => `/api/project/${w.projectId}/decline-invitation`, expected: INVITEE_ONLY },
   {
@@ -290,6 +297,7 @@ describe('issue 4: who may call what (role × action)', () => {
       createTask: 0,
       importTasks: 0,
       changeTeam: 0,
+      export: 0,
     } satisfies Record<keyof ProjectPermissions, 0>;
     // seeBalance has no call of its own: the next test holds it to the balance the answer carries.
     expect([...checked, 'seeBalance'].sort()).toEqual(Object.keys(project).sort());

@@ -130,6 +130,11 @@ export function canChangeTeam(access: ProjectAccess): boolean {
   return access.role === 'am' || access.operator === true;
 }
 
+/** Issue 37: the whole project in one archive, for its administrators, its am and operators. */
+export function canExport(access: ProjectAccess): boolean {
+  return access.role === 'administrator' || access.role === 'am' || access.operator === true;
+}
+
 /**
  * The `can` of a project answer: each flag is the very rule its call asks, so what the browser offers
  * and what the server allows cannot drift (the role × action test holds them together).
@@ -150,6 +155,7 @@ export function projectPermissionsOf(access: ProjectAccess): ProjectPermissions 
     createTask: canCreateTask(access),
     importTasks: canImportTasks(access),
     changeTeam: canChangeTeam(access),
+    export: canExport(access),
   };
 }
 

@@ -57,6 +57,12 @@ const en: Translation<typeof uk> = {
     closureToWallet: 'My wallet',
     closureToProject: 'The project “{{name}}”',
     closureConfirm: 'Transfer and delete',
+    export: 'Export project',
+    exportRunning: 'Preparing the archive… {{progress}}%',
+    exportDownload: 'Download the archive ({{size}})',
+    exportExpires: 'The link works until {{date}}',
+    exportExpired: 'The link has expired: export again for a new one',
+    exportFailed: 'The export failed. Try again',
   },
   create: {
     title: 'New project',

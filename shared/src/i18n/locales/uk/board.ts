@@ -54,6 +54,12 @@ export default {
     closureToWallet: 'На мій гаманець',
     closureToProject: 'У проєкт «{{name}}»',
     closureConfirm: 'Переказати й видалити',
+    export: 'Експортувати проєкт',
+    exportRunning: 'Готуємо архів… {{progress}}%',
+    exportDownload: 'Завантажити архів ({{size}})',
+    exportExpires: 'Посилання діє до {{date}}',
+    exportExpired: 'Посилання застаріло: експортуйте ще раз, щоб отримати нове',
+    exportFailed: 'Не вдалося експортувати. Спробуйте ще раз',
   },
   create: {
     title: 'Новий проєкт',
