@@ -27,7 +27,7 @@ function frontendProject(dir) {
     moduleNameMapper: {
       '^@negayno/shared/(contract|api|bus|stores|i18n|ui|lib|fluent)$': path.join(__dirname, 'shared/src/$1/index.ts'),
       // The host's deferred parts read the whole kit through the share (shared/webpack/index.cjs).
-      '^@negayno/shared/contract/(search|export|action-bodies|flow-bodies|file-url|notification-texts)$': path.join(__dirname, 'shared/src/contract/$1.ts'),
+      '^@negayno/shared/contract/([a-z-]+)$': path.join(__dirname, 'shared/src/contract/$1.ts'),
       '^@negayno/shared/fluent-kit$': path.join(__dirname, 'shared/src/fluent/index.ts'),
       '^@negayno/shared/fluent-drawers$': path.join(__dirname, 'shared/src/fluent/drawers.ts'),
       '^@negayno/shared/fluent-panels$': path.join(__dirname, 'shared/src/fluent/panels.ts'),

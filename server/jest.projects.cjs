@@ -64,7 +64,7 @@ function serverProject(engine) {
     transformIgnorePatterns: [`node_modules/(?!(\\.pnpm/)?(${transformedPackages.map((name) => name.replace('/', '[+/]')).join('|')})[@/])`],
     moduleNameMapper: {
       '^@negayno/shared/contract$': path.join(repoRoot, 'shared/src/contract/index.ts'),
-      '^@negayno/shared/contract/(search|action-bodies|flow-bodies|file-url|notification-texts)$': path.join(repoRoot, 'shared/src/contract/$1.ts'),
+      '^@negayno/shared/contract/([a-z-]+)$': path.join(repoRoot, 'shared/src/contract/$1.ts'),
       '^@negayno/shared/live-rooms$': path.join(repoRoot, 'shared/src/api/live-rooms.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },

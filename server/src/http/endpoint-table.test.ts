@@ -6,6 +6,7 @@
 import { API_ROOT, endpoints, type AnyEndpoint } from '@negayno/shared/contract';
 import { exportEndpoints } from '@negayno/shared/contract/export';
 import { importEndpoints } from '@negayno/shared/contract/project-import';
+import { opsEndpoints } from '@negayno/shared/contract/ops-endpoints';
 import { searchEndpoint } from '@negayno/shared/contract/search';
 import Fastify from 'fastify';
 import { API_ROUTES } from '../app.js';
@@ -26,7 +27,7 @@ const PAGES = new Set([
  * Entries declared beside the table, not in it, so the first screen's bundle (which holds the table)
  * does not carry their schemas: the same `endpoint()` entries, used alike by the server and the browser.
  */
-const BESIDE_THE_TABLE: AnyEndpoint[] = [searchEndpoint, ...Object.values(importEndpoints), ...Object.values(exportEndpoints)];
+const BESIDE_THE_TABLE: AnyEndpoint[] = [searchEndpoint, ...Object.values(importEndpoints), ...Object.values(exportEndpoints), ...Object.values(opsEndpoints)];
 
 function tableEntries(): string[] {
   return [...Object.values(endpoints).flatMap((group) => Object.values(group) as AnyEndpoint[]), ...BESIDE_THE_TABLE].map(

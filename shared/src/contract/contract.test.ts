@@ -3,7 +3,6 @@ import {
   ERROR_CODES,
   TASK_COLUMNS,
   TASK_STATUSES,
-  createStaffBody,
   errorText,
   fullnameBody,
   httpStatusOf,
@@ -13,6 +12,7 @@ import {
   taskPath,
 } from './index';
 import { TASK_ACTION_BODIES } from './action-bodies';
+import { createStaffBody } from './ops';
 import { nicknameBody } from './flow-bodies';
 
 describe('contract', () => {

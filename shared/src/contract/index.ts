@@ -27,7 +27,9 @@ export * from './chats.js';
 export * from './system-notes.js';
 export * from './page-words.js';
 export * from './staffing.js';
-export * from './ops.js';
+// Types only: the console's schemas and entries are its chunk's and the server's (`@negayno/shared/contract/ops`,
+// `@negayno/shared/contract/ops-endpoints`), not every page's.
+export type * from './ops.js';
 // Types only: the contract is shared whole with every page (module federation keeps every export of a
 // shared module), and the search's schema and entry are needed by the palette's chunk and the server alone,
 // which import them from `@negayno/shared/contract/search`.

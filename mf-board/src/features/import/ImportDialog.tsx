@@ -118,7 +118,7 @@ export const ImportDialog = observer(function ImportDialog(props: { open: boolea
               <input
                 ref={input}
                 type="file"
-                accept=".json,application/json"
+                accept=".json,application/json,.zip,application/zip"
                 className={styles.hidden}
                 data-testid="import-file"
                 onChange={(event) => {

@@ -1,5 +1,6 @@
 /** The console's reads (issue 31): staff, projects with their teams, payouts, overdue tasks, money per month. */
-import { TEAM_ROLES, WATCHED_EXPIRATIONS, type Currency, type StaffRole, type TransactionStatus } from '@negayno/shared/contract';
+import { WATCHED_EXPIRATIONS } from '@negayno/shared/contract/ops';
+import { TEAM_ROLES, type Currency, type StaffRole, type TransactionStatus } from '@negayno/shared/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { StaffProjectRole } from '../../db/schema.js';

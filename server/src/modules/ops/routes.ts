@@ -1,5 +1,5 @@
 /** `/ops/…` (issue 31): every call answers 404 to anyone but an operator, before its input is even read. */
-import { endpoints } from '@negayno/shared/contract';
+import { opsEndpoints } from '@negayno/shared/contract/ops-endpoints';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.js';
 import { AppError } from '../../http/app-error.js';
@@ -14,7 +14,7 @@ export interface OpsRouteServices {
 
 export function opsRoutes(services: OpsRouteServices): FastifyPluginAsync {
   const { ops } = services;
-  const calls = endpoints.ops;
+  const calls = opsEndpoints;
   return async (app) => {
     // Signed out: the usual 401. Signed in but no operator: the same 404 as a path that does not exist,
     // so the console's existence is not told to others.

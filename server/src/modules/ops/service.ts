@@ -3,9 +3,9 @@
  * codes, payouts, deadlines, money, login-as codes and the audit log. Every change an operator makes
  * is written to the audit log inside the transaction of the change itself.
  */
+import { OPS_PAGE_SIZE } from '@negayno/shared/contract/ops';
 import { randomBytes } from 'node:crypto';
 import {
-  OPS_PAGE_SIZE,
   TEAM_ROLES,
   type AuditEntry,
   type CreateStaffBody,

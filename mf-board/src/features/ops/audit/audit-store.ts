@@ -1,6 +1,7 @@
 /** The console's audit log: every operator action, newest first, searchable. */
+import { opsEndpoints } from '@negayno/shared/contract/ops-endpoints';
 import { makeAutoObservable } from 'mobx';
-import { endpoints, type AuditEntry } from '@negayno/shared/contract';
+import { type AuditEntry } from '@negayno/shared/contract';
 import { call } from '@negayno/shared/api';
 import { PagedList } from '../paged-list';
 
@@ -10,7 +11,7 @@ export interface AuditFilters {
 
 export class AuditStore {
   readonly list = new PagedList<AuditEntry, AuditFilters>(
-    (filters, backFrom) => call(endpoints.ops.audit, { query: { ...filters, backFrom } }, { name: 'ops-audit', quiet: true }),
+    (filters, backFrom) => call(opsEndpoints.audit, { query: { ...filters, backFrom } }, { name: 'ops-audit', quiet: true }),
     (entry) => entry.id,
     {},
   );

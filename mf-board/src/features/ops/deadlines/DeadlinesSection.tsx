@@ -1,7 +1,8 @@
+import { WATCHED_EXPIRATIONS } from '@negayno/shared/contract/ops';
 import { Badge, Button, Field, Text, makeStyles, tokens } from '@negayno/shared/fluent';
 import { Card, Select } from '@negayno/shared/fluent-panels';
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
-import { WATCHED_EXPIRATIONS, projectPath, taskPath } from '@negayno/shared/contract';
+import { projectPath, taskPath } from '@negayno/shared/contract';
 import { formatDateTime, fullName } from '@negayno/shared/lib';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useStores } from '@negayno/shared/stores';

@@ -1,6 +1,7 @@
 /** The console's deadlines: overdue tasks by the person who is to move them on, and projects past the staffing SLA. */
+import { opsEndpoints } from '@negayno/shared/contract/ops-endpoints';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { endpoints, type OpsDeadlines, type OverdueTask, type WATCHED_EXPIRATIONS } from '@negayno/shared/contract';
+import { type OpsDeadlines, type OverdueTask, type WATCHED_EXPIRATIONS } from '@negayno/shared/contract';
 import { call } from '@negayno/shared/api';
 import { settle, type LoadStatus } from '@negayno/shared/stores';
 
@@ -29,7 +30,7 @@ export class DeadlinesStore {
 
   async load(): Promise<void> {
     this.status = 'loading';
-    const result = await settle(call(endpoints.ops.deadlines, {}, { name: 'ops-deadlines', quiet: true }));
+    const result = await settle(call(opsEndpoints.deadlines, {}, { name: 'ops-deadlines', quiet: true }));
     runInAction(() => {
       if (result.status === 'ready') this.data = result.answer;
       this.status = result.status;

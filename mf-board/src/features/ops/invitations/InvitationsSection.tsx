@@ -1,3 +1,4 @@
+import { INVITATION_KINDS } from '@negayno/shared/contract/ops';
 import { Badge, Button, Field, Input, MessageBar, MessageBarBody, Text, tokens } from '@negayno/shared/fluent';
 import { Checkbox } from '@negayno/shared/fluent-drawers';
 import {
@@ -15,7 +16,7 @@ import {
   TableRow,
 } from '@negayno/shared/fluent-panels';
 import { AddRegular, TicketDiagonalRegular } from '@fluentui/react-icons';
-import { INVITATION_KINDS, LENGTH, type InvitationCodeKind, type OpsInvitation } from '@negayno/shared/contract';
+import { LENGTH, type InvitationCodeKind, type OpsInvitation } from '@negayno/shared/contract';
 import { formatDate, fullName } from '@negayno/shared/lib';
 import { messageOfError, messageText, useTranslation } from '@negayno/shared/i18n';
 import { useStores } from '@negayno/shared/stores';

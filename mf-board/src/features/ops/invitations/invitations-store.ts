@@ -1,6 +1,7 @@
 /** The console's invitation codes: the list by kind, issuing and revoking. */
+import { opsEndpoints } from '@negayno/shared/contract/ops-endpoints';
 import { makeAutoObservable } from 'mobx';
-import { endpoints, type InvitationCodeKind, type IssueInvitationBody, type OpsInvitation } from '@negayno/shared/contract';
+import { type InvitationCodeKind, type IssueInvitationBody, type OpsInvitation } from '@negayno/shared/contract';
 import { call } from '@negayno/shared/api';
 import { PagedList } from '../paged-list';
 
@@ -11,7 +12,7 @@ export interface InvitationsFilters {
 
 export class InvitationsStore {
   readonly list = new PagedList<OpsInvitation, InvitationsFilters>(
-    (filters, backFrom) => call(endpoints.ops.invitations, { query: { ...filters, backFrom } }, { name: 'ops-invitations', quiet: true }),
+    (filters, backFrom) => call(opsEndpoints.invitations, { query: { ...filters, backFrom } }, { name: 'ops-invitations', quiet: true }),
     (invitation) => invitation.id,
     {},
   );
@@ -21,13 +22,13 @@ export class InvitationsStore {
   }
 
   async issue(body: IssueInvitationBody): Promise<OpsInvitation> {
-    const invitation = await call(endpoints.ops.issueInvitation, { body }, { quiet: true });
+    const invitation = await call(opsEndpoints.issueInvitation, { body }, { quiet: true });
     this.list.put(invitation);
     return invitation;
   }
 
   async revoke(invitation: OpsInvitation): Promise<OpsInvitation> {
-    const revoked = await call(endpoints.ops.revokeInvitation, { params: { id: invitation.id } }, { quiet: true });
+    const revoked = await call(opsEndpoints.revokeInvitation, { params: { id: invitation.id } }, { quiet: true });
     this.list.put(revoked);
     return revoked;
   }

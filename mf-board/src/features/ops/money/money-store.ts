@@ -1,6 +1,7 @@
 /** The console's money: platform revenue, escrow, payouts pending and paid, top-ups, per month and in total. */
+import { opsEndpoints } from '@negayno/shared/contract/ops-endpoints';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { endpoints, type OpsMoney } from '@negayno/shared/contract';
+import { type OpsMoney } from '@negayno/shared/contract';
 import { call } from '@negayno/shared/api';
 import { settle, type LoadStatus } from '@negayno/shared/stores';
 
@@ -22,7 +23,7 @@ export class MoneyStore {
 
   async load(): Promise<void> {
     this.status = 'loading';
-    const result = await settle(call(endpoints.ops.money, {}, { name: 'ops-money', quiet: true }));
+    const result = await settle(call(opsEndpoints.money, {}, { name: 'ops-money', quiet: true }));
     runInAction(() => {
       if (result.status === 'ready') this.money = result.answer;
       this.status = result.status;

@@ -1,6 +1,7 @@
 /** The console's payouts: pending requests oldest first (or the settled ones), the payee's wallet history, completing and rejecting. */
+import { opsEndpoints } from '@negayno/shared/contract/ops-endpoints';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { endpoints, type OpsPayout, type Transaction } from '@negayno/shared/contract';
+import { type OpsPayout, type Transaction } from '@negayno/shared/contract';
 import { call } from '@negayno/shared/api';
 import { settle, type LoadStatus } from '@negayno/shared/stores';
 import { PagedList } from '../paged-list';
@@ -16,7 +17,7 @@ export interface WalletHistory {
 
 export class PayoutsStore {
   readonly list = new PagedList<OpsPayout, PayoutsFilters>(
-    (filters, backFrom) => call(endpoints.ops.payouts, { query: { status: filters.status, backFrom } }, { name: 'ops-payouts', quiet: true }),
+    (filters, backFrom) => call(opsEndpoints.payouts, { query: { status: filters.status, backFrom } }, { name: 'ops-payouts', quiet: true }),
     (payout) => payout.number,
     { status: 'pending' },
   );
@@ -30,20 +31,20 @@ export class PayoutsStore {
 
   async loadHistory(payeeId: number): Promise<void> {
     this.histories.set(payeeId, { status: 'loading', list: this.histories.get(payeeId)?.list ?? [] });
-    const result = await settle(call(endpoints.ops.walletHistory, { params: { id: payeeId } }, { name: `ops-wallet-${payeeId}`, quiet: true }));
+    const result = await settle(call(opsEndpoints.walletHistory, { params: { id: payeeId } }, { name: `ops-wallet-${payeeId}`, quiet: true }));
     runInAction(() => {
       this.histories.set(payeeId, result.status === 'ready' ? { status: 'ready', list: result.answer.list } : { status: result.status, list: [] });
     });
   }
 
   async complete(payout: OpsPayout, reference: string): Promise<OpsPayout> {
-    const settled = await call(endpoints.ops.completePayout, { params: { number: payout.number }, body: { reference } }, { quiet: true });
+    const settled = await call(opsEndpoints.completePayout, { params: { number: payout.number }, body: { reference } }, { quiet: true });
     this.settled(settled);
     return settled;
   }
 
   async reject(payout: OpsPayout, reason: string): Promise<OpsPayout> {
-    const settled = await call(endpoints.ops.rejectPayout, { params: { number: payout.number }, body: { reason } }, { quiet: true });
+    const settled = await call(opsEndpoints.rejectPayout, { params: { number: payout.number }, body: { reason } }, { quiet: true });
     this.settled(settled);
     return settled;
   }

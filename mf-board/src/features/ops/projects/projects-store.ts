@@ -1,4 +1,5 @@
 /** The console's projects section: every project with its client and team, unstaffed first, and changing a team. */
+import { opsEndpoints } from '@negayno/shared/contract/ops-endpoints';
 import { makeAutoObservable } from 'mobx';
 import { endpoints, type OpsProject, type OpsProjectsQuery, type StaffCandidate, type TeamRole } from '@negayno/shared/contract';
 import { call } from '@negayno/shared/api';
@@ -9,7 +10,7 @@ export type ProjectsFilters = Pick<OpsProjectsQuery, 'q' | 'unstaffed'>;
 export class ProjectsStore {
   readonly list = new PagedList<OpsProject, ProjectsFilters>(
     (filters, backFrom) =>
-      call(endpoints.ops.projects, { query: { ...filters, unstaffed: filters.unstaffed || undefined, backFrom } }, { name: 'ops-projects', quiet: true }),
+      call(opsEndpoints.projects, { query: { ...filters, unstaffed: filters.unstaffed || undefined, backFrom } }, { name: 'ops-projects', quiet: true }),
     (project) => project.id,
     { unstaffed: false },
   );

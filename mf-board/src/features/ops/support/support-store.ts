@@ -1,6 +1,7 @@
 /** The console's support: a login-as code for a user, shown once. */
+import { opsEndpoints } from '@negayno/shared/contract/ops-endpoints';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { endpoints, type OpsLoginCode } from '@negayno/shared/contract';
+import { type OpsLoginCode } from '@negayno/shared/contract';
 import { call } from '@negayno/shared/api';
 
 export class SupportStore {
@@ -16,7 +17,7 @@ export class SupportStore {
     this.busy = true;
     this.issued = null;
     try {
-      const code = await call(endpoints.ops.loginCode, { body: { email } }, { quiet: true });
+      const code = await call(opsEndpoints.loginCode, { body: { email } }, { quiet: true });
       runInAction(() => {
         this.issued = code;
       });

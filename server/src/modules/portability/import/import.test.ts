@@ -4,6 +4,7 @@
  * import makes drafts in column 1 in one transaction; bad files answer their catalogue codes; scripts
  * in the file never reach a description; another person's project is 404.
  */
+import yazl from 'yazl';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,16 @@ import { multipart } from '../../../test/multipart.js';
 import { generatedBoard } from '../../../test/trello-boards.js';
 
 const FIXTURE = readFileSync(join(__dirname, 'fixtures', 'trello-board.json'));
+
+/** A zip of these entries, as an archiver writes it. */
+async function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of Object.entries(entries)) zip.addBuffer(bytes, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 describe('issue 37: importing a Trello board', () => {
   let ctx: TestContext;
@@ -219,6 +230,14 @@ describe('issue 37: importing a Trello board', () => {
     // Past the size limit, refused before it is read.
     const tooBig = Buffer.alloc(IMPORT.maxBytes + 1, 0x20);
     expect(codeOf(await send('/project/import', tooBig, 'admin'))).toEqual({ status: 413, code: 'file_is_too_large' });
+
+    // A zip is read for an export's project.json alone: none, a broken archive, or one that unpacks
+    // past the limit (a few kilobytes packed) is refused.
+    for (const zip of [await zipOf({ 'index.html': Buffer.from('<p>x</p>') }), Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 7)])])
+      expect(codeOf(await send('/project/import/preview', zip, 'admin'))).toEqual(notAnExport);
+    const bomb = await zipOf({ 'project.json': Buffer.alloc(IMPORT.maxBytes + 1, 0x20) });
+    expect(bomb.length).toBeLessThan(IMPORT.maxBytes / 100);
+    expect(codeOf(await send('/project/import', bomb, 'admin'))).toEqual({ status: 413, code: 'file_is_too_large' });
     expect(await counts()).toEqual(before);
   });
 

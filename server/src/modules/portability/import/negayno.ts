@@ -20,6 +20,8 @@ const exportedTask = z.object({
   status: z.string().optional(),
   dateDeadline: when,
   deadline: when,
+  /** Where the export writes the life cycle's dates (export-format.ts): `dates.dateDeadline`, ISO. */
+  dates: z.record(z.string(), z.string().nullable()).optional(),
   documents: z.unknown().optional(),
   chats: z.unknown().optional(),
   files: z.unknown().optional(),
@@ -39,6 +41,10 @@ function dateOf(value: number | string | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
   const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function deadlineOf(task: z.infer<typeof exportedTask>): Date | null {
+  return dateOf(task.dates?.dateDeadline ?? task.dateDeadline ?? task.deadline);
 }
 
 function importanceOf(value: number | null | undefined): Importance {
@@ -62,7 +68,7 @@ export async function planFromNegayno(file: NegaynoExport, options: ImportOption
     }
     kept.push(task);
     if (task.description?.trim()) carried.descriptions += 1;
-    if (dateOf(task.dateDeadline ?? task.deadline)) carried.dueDates += 1;
+    if (deadlineOf(task)) carried.dueDates += 1;
     dropped.chats! += countOf(task.chats);
     dropped.documents! += countOf(task.documents);
     dropped.files! += countOf(task.files);
@@ -72,7 +78,7 @@ export async function planFromNegayno(file: NegaynoExport, options: ImportOption
     // Stored descriptions were clean when written; a file may have been edited since.
     description: cleanDescription(task.description ?? '', task.description ?? ''),
     importance: importanceOf(task.importance),
-    deadline: dateOf(task.dateDeadline ?? task.deadline),
+    deadline: deadlineOf(task),
   }));
   dropped.transactions = countOf(file.transactions);
   dropped.members = countOf(file.members);

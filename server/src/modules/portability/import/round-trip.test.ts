@@ -1,9 +1,13 @@
 /**
- * Issue 37's round trip: a project's tasks written out as Negayno's export writes `project.json`
- * (`{ format: 'negayno-export', version: 1, … }`, each task read through the tasks repo), imported into
- * a fresh install, compare equal on name, description, importance and deadline.
+ * Issue 37's round trip: a project exported by its administrator (the archive as downloaded, a zip
+ * whose `project.json` the importer reads), imported into a fresh install, compares equal on name,
+ * description, importance and deadline.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Task, TaskCard } from '@negayno/shared/contract';
+import type { ProjectExport } from '@negayno/shared/contract/export';
 import type { ImportPreview, ImportResult } from '@negayno/shared/contract/project-import';
 import { createProject, createTask, createUser } from '../../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
@@ -20,44 +24,28 @@ interface Compared {
 describe('issue 37: a Negayno export imported into a fresh install', () => {
   let source: TestContext;
   let fresh: TestContext;
+  let exportsDir: string;
   beforeAll(async () => {
-    source = await createTestContext();
+    exportsDir = mkdtempSync(join(tmpdir(), 'negayno-round-trip-'));
+    source = await createTestContext({ env: { EXPORTS_DIR: exportsDir } });
     fresh = await createTestContext();
   });
   afterAll(async () => {
     await source.close();
     await fresh.close();
+    rmSync(exportsDir, { recursive: true, force: true });
   });
 
-  /** `project.json` as the export writes it: the project, its tasks with every field, what hangs on them. */
-  async function exportOf(projectId: number, name: string, taskIds: number[]) {
-    const tasks = [];
-    for (const id of taskIds) {
-      const row = (await findTaskRow(source.db, id))!;
-      tasks.push({
-        id: row.id,
-        number: row.number,
-        name: row.name,
-        status: row.status,
-        description: row.description,
-        importance: row.importance,
-        dateDeadline: row.date_deadline ? Math.floor(row.date_deadline.getTime() / 1000) : null,
-        dateCreate: Math.floor(row.created_at.getTime() / 1000),
-        descriptionHistory: [{ date: Math.floor(row.updated_at.getTime() / 1000), description: row.description }],
-        documents: [],
-        chats: [{ key: 'main', messages: [] }],
-        files: [],
-      });
-    }
-    return {
-      format: 'negayno-export',
-      version: 1,
-      exportedAt: new Date().toISOString(),
-      project: { id: projectId, name },
-      members: [],
-      tasks,
-      transactions: [],
-    };
+  /** The project's archive as its administrator downloads it from the export (issue 37), bytes and all. */
+  async function archiveOf(projectId: number, cookie: string): Promise<Buffer> {
+    const started = await source.request<ProjectExport>('POST', `/api/project/${projectId}/export`, { cookie });
+    if (started.body.status !== 'ok') throw new Error(started.text);
+    await source.services.exports.settled();
+    const done = await source.get<ProjectExport>(`/api/project/${projectId}/export`, { cookie });
+    if (done.body.status !== 'ok' || done.body.data?.status !== 'ready') throw new Error(done.text);
+    const download = await source.app.inject({ method: 'GET', url: done.body.data.url!, headers: { cookie } });
+    expect(download.statusCode).toBe(200);
+    return download.rawPayload;
   }
 
   it('brings every task back as a draft equal on name, description, importance and deadline', async () => {
@@ -91,23 +79,25 @@ describe('issue 37: a Negayno export imported into a fresh install', () => {
       });
       ids.push(task.id);
     }
-    const archived = await createTask(source.db, { project, author: owner, name: 'Старе', status: 'archived' });
-    const file = Buffer.from(JSON.stringify(await exportOf(project.id, project.name, [...ids, archived.id])));
+    // An archived task goes out with the export and is skipped on the way in unless asked for.
+    await createTask(source.db, { project, author: owner, name: 'Старе', status: 'archived' });
+    const file = await archiveOf(project.id, await source.login(owner.email));
 
     const importer = await createUser(fresh.db);
     const cookie = await fresh.login(importer.email);
-    const body = multipart('project.json', file);
+    const body = multipart('negayno-export.zip', file);
     const preview = await fresh.request<ImportPreview>('POST', '/api/project/import/preview', { cookie, ...body });
     expect(preview.body.status === 'ok' && preview.body.data).toMatchObject({
       source: 'negayno',
       boardName: 'Пекарня «Колосок»',
       tasks: 3,
+      // What the archive holds beside the tasks stays in it: here the project's one member.
       dropped: [
         { kind: 'archivedCards', count: 1 },
-        { kind: 'chats', count: 3 },
+        { kind: 'members', count: 1 },
       ],
     });
-    const answer = await fresh.request<ImportResult>('POST', '/api/project/import', { cookie, ...multipart('project.json', file) });
+    const answer = await fresh.request<ImportResult>('POST', '/api/project/import', { cookie, ...multipart('negayno-export.zip', file) });
     if (answer.body.status !== 'ok') throw new Error(answer.text);
     const cards = await fresh.get<TaskCard[]>(`/api/project/${answer.body.data.projectId}/tasks`, { cookie });
     if (cards.body.status !== 'ok') throw new Error(cards.text);

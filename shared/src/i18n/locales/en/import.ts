@@ -3,7 +3,7 @@ import type { Translation } from '../../shape.js';
 
 const en: Translation<typeof uk> = {
   title: 'Import from Trello',
-  intro: 'In Trello: Menu → Print, export and share → Export as JSON. Choose that file (or project.json of a Negayno export).',
+  intro: 'In Trello: Menu → Print, export and share → Export as JSON. Choose that file (or a Negayno export archive, .zip).',
   choose: 'Choose a file…',
   chosen: 'File: {{name}}',
   reading: 'Reading the file…',

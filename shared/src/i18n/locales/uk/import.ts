@@ -1,6 +1,6 @@
 export default {
   title: 'Імпорт із Trello',
-  intro: 'У Trello: Меню → Друк, експорт і поширення → Експорт у JSON. Виберіть цей файл (або project.json з експорту Negayno).',
+  intro: 'У Trello: Меню → Друк, експорт і поширення → Експорт у JSON. Виберіть цей файл (або архів експорту Negayno, .zip).',
   choose: 'Вибрати файл…',
   chosen: 'Файл: {{name}}',
   reading: 'Читаємо файл…',
