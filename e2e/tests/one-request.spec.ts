@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { api } from '../support/api';
 import { DEMO } from '../support/env';
 import { signInByApi } from '../support/session';
@@ -9,6 +9,9 @@ import { signInByApi } from '../support/session';
  * The other tabs on the task still see the step live. Prints click → result painted for a staff action
  * (send-offer) and the client's accept-offer.
  */
+
+/** Five browsers on a shared 2-core machine: the first paints of a drawer take seconds at times. */
+const expect = baseExpect.configure({ timeout: 45_000 });
 
 async function pageOf(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -96,4 +99,6 @@ test('a step costs the acting tab its POST and at most one request more; the oth
   await expect(sm.getByTestId('contract-card')).toBeVisible();
 
   console.log(`[one-request] click → painted: send-offer (sm) ${offerPainted} ms, accept-offer (client) ${acceptPainted} ms`);
+  // Five browsers' worth of pages would stay open beside the next specs of this worker.
+  await Promise.all([admin, am, pm, sm, performer].map((page) => page.context().close()));
 });

@@ -39,8 +39,14 @@ const roomRefs = new Map<RoomName, number>();
 const resyncListeners = new Set<(room: RoomName) => void>();
 const connectListeners = new Set<() => void>();
 
+/** Called when a join of their room is answered (see joinRoom's `onJoined`). */
+const joinedListeners = new Map<RoomName, Set<() => void>>();
+
 function join(current: NegaynoSocket, room: RoomName): void {
-  current.emit('join', room, (result: JoinResult) => live?.joined(room, result));
+  current.emit('join', room, (result: JoinResult) => {
+    live?.joined(room, result);
+    if (result.ok) for (const listener of joinedListeners.get(room) ?? []) listener();
+  });
 }
 
 const standIn: Untyped = {
@@ -104,15 +110,21 @@ export function disconnectSocket(): void {
   socket?.disconnect();
 }
 
-/** Joins a room (the server checks the policy); returns the function that leaves it. */
-export function joinRoom(room: RoomName): () => void {
+/**
+ * Joins a room (the server checks the policy); returns the function that leaves it. `onJoined` is called
+ * each time a join of the room is answered (the first, and after a reconnect): what was read before the
+ * join may miss a change made before the room's numbering started for this tab, so a view reads again then.
+ */
+export function joinRoom(room: RoomName, onJoined?: () => void): () => void {
   const count = roomRefs.get(room) ?? 0;
   roomRefs.set(room, count + 1);
+  if (onJoined) joinedListeners.set(room, (joinedListeners.get(room) ?? new Set()).add(onJoined));
   if (count === 0 && socket?.connected) join(socket, room);
   let left = false;
   return () => {
     if (left) return;
     left = true;
+    if (onJoined) joinedListeners.get(room)?.delete(onJoined);
     const remaining = (roomRefs.get(room) ?? 1) - 1;
     if (remaining > 0) roomRefs.set(room, remaining);
     else {

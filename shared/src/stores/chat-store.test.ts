@@ -100,6 +100,21 @@ describe('ChatStore', () => {
     expect(sent.tempId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
   });
 
+  it('reads the newest page again once its room is joined, apart from a first read still on its way', async () => {
+    const { chatId, store } = newChat();
+    // The first read started before the join and is slow; a message is made meanwhile.
+    server.routes[`GET /chat/${chatId}/messages`] = {
+      data: { list: [message(chatId, 1)], hasMore: false, chat: state(chatId) } satisfies MessagesPage,
+      delayMs: 100,
+    };
+    const opening = store.open();
+    serveChat(chatId, [message(chatId, 1), message(chatId, 2)]);
+    await store.readAfterJoin();
+    await opening;
+    expect(store.messages.map((held) => held.id)).toEqual([1, 2]);
+    expect(server.requests.filter((request) => request.path === `/chat/${chatId}/messages`)).toHaveLength(2);
+  });
+
   it('sends nothing for an empty message, and nothing in a read-only chat', async () => {
     const { chatId, store } = newChat();
     serveChat(chatId, [], { can: { write: false } });

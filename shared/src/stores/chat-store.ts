@@ -152,9 +152,20 @@ export class ChatStore {
     return this.opening;
   }
 
-  private async readNewest(): Promise<void> {
+  /**
+   * Reads the newest page again once the chat's room is joined (ChatView): a message made after the
+   * first read started and before the join was answered is in neither that read nor the events this tab
+   * hears (the join's answer starts the room's numbering here). Not shared with a read under way, which
+   * may have started before the join.
+   */
+  readAfterJoin(): Promise<void> {
+    return this.readNewest('joined');
+  }
+
+  private async readNewest(pass: 'open' | 'joined' = 'open'): Promise<void> {
     if (this.status !== 'ready') this.status = 'loading';
-    const result = await settle(call(endpoints.chats.messages, { params: { id: this.chatId } }, { name: `chat-messages-${this.chatId}` }));
+    const name = pass === 'open' ? `chat-messages-${this.chatId}` : `chat-messages-${this.chatId}-joined`;
+    const result = await settle(call(endpoints.chats.messages, { params: { id: this.chatId } }, { name }));
     runInAction(() => {
       if (result.status === 'ready') {
         const first = this.status !== 'ready';

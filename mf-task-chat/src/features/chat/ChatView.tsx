@@ -40,7 +40,8 @@ const useStyles = makeStyles({
 function useLiveChat(chat: ChatStore, me: number | null): void {
   useEffect(() => {
     void chat.open();
-    const leave = joinRoom(rooms.chat(chat.chatId));
+    // Read again once the room is joined: nothing made between the first read and the join is lost.
+    const leave = joinRoom(rooms.chat(chat.chatId), () => void chat.readAfterJoin());
     const socket = getSocket();
     const onMessage = (event: ServerEvent<'message.update'>) => event.chatId === chat.chatId && void chat.onMessageEvent(event);
     const onRead = (event: ServerEvent<'chat.read'>) => event.chatId === chat.chatId && event.userId !== me && chat.applyRead(event.messageId, event.reader);
