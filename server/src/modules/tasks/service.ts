@@ -128,11 +128,22 @@ export class TasksService {
     return this.cardOf(user, found);
   }
 
+  /**
+   * The board's card and the drawer's task of one visible task, from one read (a life-cycle step's
+   * answer needs both); null where the viewer may not see it.
+   */
+  async cardAndTask(user: AuthUser, taskId: number): Promise<{ card: TaskCard; task: Task } | null> {
+    const found = await this.findVisible(user, taskId);
+    if (!found) return null;
+    const card = await this.cardOf(user, found);
+    return { card, task: toTask(card, found.task) };
+  }
+
   /** A task the viewer may not see is answered exactly like one that does not exist. */
   async get(user: AuthUser, taskId: number): Promise<Task> {
-    const found = await this.findVisible(user, taskId);
-    if (!found) throw new AppError('task_not_found');
-    return toTask(await this.cardOf(user, found), found.task);
+    const shown = await this.cardAndTask(user, taskId);
+    if (!shown) throw new AppError('task_not_found');
+    return shown.task;
   }
 
   /**

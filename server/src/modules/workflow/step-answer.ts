@@ -25,16 +25,15 @@ const NOTHING_LEFT: TaskStep = { card: null, task: null, actions: null, document
 export class TaskStepReader {
   constructor(
     private readonly workflow: Pick<WorkflowService, 'actionsOf' | 'documents' | 'ledger' | 'estimates'>,
-    private readonly tasks: Pick<TasksService, 'canSee' | 'card' | 'get'>,
+    private readonly tasks: Pick<TasksService, 'cardAndTask'>,
     private readonly chats: TaskChatsReader,
   ) {}
 
   async after(user: AuthUser, done: StepDone): Promise<TaskStep> {
-    if (done.deleted || !(await this.tasks.canSee(user, done.taskId))) return NOTHING_LEFT;
+    const shown = done.deleted ? null : await this.tasks.cardAndTask(user, done.taskId);
+    if (!shown) return NOTHING_LEFT;
     const { taskId } = done;
-    const [card, task, actions, documents, chats] = await Promise.all([
-      this.tasks.card(user, taskId),
-      this.tasks.get(user, taskId),
+    const [actions, documents, chats] = await Promise.all([
       this.workflow.actionsOf(user, taskId),
       this.workflow.documents(user, taskId),
       this.chats.taskChats(user, taskId),
@@ -43,6 +42,6 @@ export class TaskStepReader {
       actions.seeLedger ? this.workflow.ledger(user, taskId) : null,
       actions.seeEstimates ? this.workflow.estimates(user, taskId) : [],
     ]);
-    return { card, task, actions, documents, ledger, estimates, chats };
+    return { ...shown, actions, documents, ledger, estimates, chats };
   }
 }
