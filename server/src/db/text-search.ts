@@ -40,7 +40,9 @@ export function textQueryOf(input: string): TextQuery | null {
     .map((word) => word.slice(0, MAX_WORD_LENGTH));
   if (words.length === 0) return null;
   const phrase = words.join(' ');
-  return { words, prefixes: words.map((word) => `${word}:*`).join(' & '), phrase, typos: phrase.length >= MIN_TYPO_LENGTH };
+  // Digits alone (a task number, an amount) have no typos worth looking for.
+  const typos = phrase.length >= MIN_TYPO_LENGTH && /\p{L}/u.test(phrase);
+  return { words, prefixes: words.map((word) => `${word}:*`).join(' & '), phrase, typos };
 }
 
 /** Whether the words stand in the text as word starts (an index of `to_tsvector('simple', text)` answers it). */
@@ -55,15 +57,21 @@ export function matchesText(text: RawBuilder<string>, query: TextQuery): RawBuil
 }
 
 /**
- * One pass of a search: `words` finds the word starts; `typos` only what the words did not find, by a
- * typo of the phrase. The search asks the second when the first did not fill its page (issue 38's
- * benchmark: a typo's trigrams are in many texts, so it costs more and runs only when needed).
+ * One pass of a search: `words` finds the word starts; `typos` a typo of the phrase. The search asks the
+ * second only when the first did not fill its page, and leaves out by id what the first found (issue 38's
+ * benchmark: a typo's trigrams are in many texts, so it costs more and runs only when needed; checking
+ * each candidate's words again to leave them out cost more than the typo itself).
  */
 export type MatchPass = 'words' | 'typos';
 
 export function matchesIn(text: RawBuilder<string>, query: TextQuery, pass: MatchPass): RawBuilder<boolean> {
   if (pass === 'words') return hasWordStarts(text, query);
-  return sql<boolean>`(${text} %> ${query.phrase} AND NOT ${hasWordStarts(text, query)})`;
+  return sql<boolean>`(${text} %> ${query.phrase})`;
+}
+
+/** Not one of the ids a words pass found already (none: true). */
+export function notAmong(column: string, ids: readonly number[]): RawBuilder<boolean> {
+  return ids.length === 0 ? sql<boolean>`true` : sql<boolean>`${sql.ref(column)} NOT IN (${sql.join(ids)})`;
 }
 
 /** The expressions the indexes are built on, by what they index. */

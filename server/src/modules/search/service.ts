@@ -14,18 +14,22 @@ import { kindsOf, searchScopeOf, type SearchScope } from './policy.js';
 import { plainTextOf, snippetOf, toSearchTask, marksIn } from './presenters.js';
 import { findDescriptions, findMessages, findOffers, findPeople, findTasks, newestMessageId, type Page } from './repo.js';
 
-/** How many of the newest messages a search walks down the key first, then looks among through the indexes. */
-const KEY_WALK_WINDOW = 2_000;
+/**
+ * How many of the newest messages a search walks down the key first, computing each one's words (about
+ * 20 µs a message): a word in one message of a hundred fills the page there; a rarer one costs the walk
+ * (10 ms) and is then found through the index, whose cost follows its matches (25 ms for 120,000).
+ */
+const KEY_WALK_WINDOW = 500;
 const MESSAGE_WINDOW = 20_000;
 /**
  * Typos are checked by word similarity on every text whose trigrams the phrase shares, a long text at a
- * time: among the newest messages only, and not in descriptions (the benchmark: 0.1 s for 2,000 messages,
- * 0.75 s for 10,000 descriptions). Names, offers and people are short.
+ * time: among the newest 500 messages only, and not in descriptions (the benchmark: 0.1 s for 2,000
+ * messages, 0.75 s for 10,000 descriptions). Names, offers and people are short.
  */
-const TYPO_MESSAGE_WINDOW = 2_000;
+const TYPO_MESSAGE_WINDOW = 500;
 
 /**
- * Where a group looks, in turn, until a page is full: messages first among the newest 2,000 walked down
+ * Where a group looks, in turn, until a page is full: messages first among the newest 500 walked down
  * the key (a common word is found in the first few), then among the newest 20,000 and then all through
  * the indexes (a rare word: the cost follows its matches); the other groups at once through the indexes.
  */
@@ -35,6 +39,21 @@ function windowsOf(kind: SearchKind, newest: number): Array<{ afterMessageId: nu
     .filter((size) => newest > size)
     .map((size) => ({ afterMessageId: newest - size, byKey: size === KEY_WALK_WINDOW }));
   return [...windows, { afterMessageId: null, byKey: false }];
+}
+
+/** The id of a hit's own row: the group's key the typos pass leaves out. */
+function idOfHit(hit: SearchHit): number {
+  switch (hit.kind) {
+    case 'tasks':
+    case 'descriptions':
+      return hit.task.id;
+    case 'documents':
+      return hit.documentId;
+    case 'messages':
+      return hit.messageId;
+    case 'people':
+      return hit.person.id;
+  }
 }
 
 export class SearchService {
@@ -70,14 +89,17 @@ export class SearchService {
   /**
    * One group: the word starts, then — on a first page they did not fill — the typos (see TYPO_MESSAGE_WINDOW). Each pass reads
    * through the search's indexes, whatever the planner guesses of a prefix's frequency: the queries order
-   * by `id + 0` (no walk down the primary key) and a sequential scan is off, since either filters row by
+   * by `id + 0` (no walk down the primary key) and a sequential scan is off (and with it JIT), since either filters row by
    * row and took seconds for a word no message has (the benchmark).
    * Messages are looked for among the newest MESSAGE_WINDOW first, then among all when those did not fill the page.
    */
   private async group(kind: SearchKind, scope: SearchScope, text: TextQuery, number: string | null, page: Page): Promise<SearchGroup> {
     const newest = kind === 'messages' ? await newestMessageId(this.db) : 0;
     return this.db.transaction().execute(async (trx) => {
+      // With sequential scans priced out, a plan's cost passes PostgreSQL's JIT threshold and each query
+      // spent ~180 ms compiling itself (the benchmark: 146 ms for 8 people); JIT is off for the search.
       await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      await sql`SET LOCAL jit = off`.execute(trx);
       let hits: SearchHit[] = [];
       for (const window of windowsOf(kind, newest)) {
         hits = await this.hits(trx, kind, scope, text, number, { ...page, ...window });
@@ -86,7 +108,8 @@ export class SearchService {
       const hasMore = hits.length > page.limit;
       if (!hasMore && page.offset === 0 && text.typos && kind !== 'descriptions') {
         const afterMessageId = kind === 'messages' ? Math.max(0, newest - TYPO_MESSAGE_WINDOW) : null;
-        hits = [...hits, ...(await this.hits(trx, kind, scope, text, number, { limit: page.limit - hits.length, offset: 0, pass: 'typos', afterMessageId }))];
+        const found = hits.map(idOfHit);
+        hits = [...hits, ...(await this.hits(trx, kind, scope, text, number, { limit: page.limit - hits.length, offset: 0, pass: 'typos', afterMessageId, found }))];
       }
       return { kind, list: hits.slice(0, page.limit), hasMore };
     });
