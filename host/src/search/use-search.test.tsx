@@ -11,7 +11,8 @@ function answerFor(q: string): SearchAnswer {
   return { q, groups: [{ kind: 'tasks', list: [{ kind: 'tasks', task, name: { text: q, marks: [[0, q.length]] } }], hasMore: false }] };
 }
 
-const searched = () => server.requests.filter((request) => request.path.startsWith('/search')).map((request) => decodeURIComponent(request.path.split('q=')[1]!));
+const searched = () =>
+  server.requests.filter((request) => request.path.startsWith('/search')).map((request) => decodeURIComponent(request.path.split('q=')[1]!));
 
 describe('useSearch: the palette asks at once, one request at a time, for the newest text', () => {
   beforeEach(() => {

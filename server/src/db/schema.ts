@@ -523,6 +523,11 @@ export interface ProjectExportsTable {
   expires_at: Timestamp | null;
 }
 
+/** The searched texts' words, kept by triggers (migration 0023): what a typed typo is compared with. */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: DefaultTimestamp;
@@ -567,6 +572,7 @@ export interface Database {
   telegram_channels: TelegramChannelsTable;
   telegram_poll_state: TelegramPollStateTable;
   project_exports: ProjectExportsTable;
+  search_words: SearchWordsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -57,16 +57,31 @@ export function matchesText(text: RawBuilder<string>, query: TextQuery): RawBuil
 }
 
 /**
- * One pass of a search: `words` finds the word starts; `typos` a typo of the phrase. The search asks the
- * second only when the first did not fill its page, and leaves out by id what the first found (issue 38's
- * benchmark: a typo's trigrams are in many texts, so it costs more and runs only when needed; checking
- * each candidate's words again to leave them out cost more than the typo itself).
+ * One pass of a search: `words` finds the word starts; `typos` a typo of the phrase by trigrams (people
+ * only: the other groups look their typos up as words, `withTypos`). The search asks the second only when
+ * the first did not fill its page, and leaves out by id what the first found.
  */
 export type MatchPass = 'words' | 'typos';
 
 export function matchesIn(text: RawBuilder<string>, query: TextQuery, pass: MatchPass): RawBuilder<boolean> {
   if (pass === 'words') return hasWordStarts(text, query);
   return sql<boolean>`(${text} %> ${query.phrase})`;
+}
+
+/** The typed words a typo may hide in: of letters, as long as the words the search keeps (migration 0023). */
+export function typoCandidates(query: TextQuery): string[] {
+  return query.typos ? query.words.filter((word) => word.length >= MIN_TYPO_LENGTH && word.length <= 32 && /^\p{L}+$/u.test(word)) : [];
+}
+
+/**
+ * The query again with each typed word's similar stored words beside it (`(оплта:* | оплата | оплати)`);
+ * marked in snippets like typed words. Null when no word has one.
+ */
+export function withTypos(query: TextQuery, similar: ReadonlyMap<string, readonly string[]>): TextQuery | null {
+  const found = query.words.flatMap((word) => similar.get(word) ?? []);
+  if (found.length === 0) return null;
+  const terms = query.words.map((word) => [`${word}:*`, ...(similar.get(word) ?? [])].join(' | '));
+  return { words: [...query.words, ...found], prefixes: terms.map((term) => `(${term})`).join(' & '), phrase: query.phrase, typos: false };
 }
 
 /** Not one of the ids a words pass found already (none: true). */

@@ -17,7 +17,7 @@ export interface Page {
   limit: number;
   offset: number;
   pass: MatchPass;
-  /** A typos pass: the ids (of the group's rows: tasks, offers, messages, people) the words pass found. */
+  /** A typos pass: the ids (of the group's rows: tasks, offers, messages, people) the words pass found, left out. */
   found?: readonly number[];
   /** Messages only: look among those newer than this id first (a window of the newest; null: all). */
   afterMessageId?: number | null;
@@ -35,13 +35,14 @@ export interface TaskFields {
 }
 
 /**
- * The tasks of the scope (`t`): the viewer's projects, the statuses they may open, and a performer's
- * own. The lists are never empty here: kindsOf leaves out a group that has nothing to search in.
+ * The tasks of the scope (`t`, or the alias given): the viewer's projects, the statuses they may open, and
+ * a performer's own. The lists are never empty here: kindsOf leaves out a group that has nothing to search in.
  */
-function visibleTask(scope: SearchScope, projectIds = scope.projectIds): RawBuilder<boolean> {
+function visibleTask(scope: SearchScope, projectIds = scope.projectIds, alias = 't'): RawBuilder<boolean> {
+  const id = sql.ref(`${alias}.id`);
   const own =
-    scope.performerId === null ? sql`` : sql` AND EXISTS (SELECT 1 FROM task_performers tp WHERE tp.task_id = t.id AND tp.user_id = ${scope.performerId})`;
-  return sql<boolean>`(t.project_id IN (${sql.join(projectIds)}) AND t.status IN (${sql.join(scope.statuses)})${own})`;
+    scope.performerId === null ? sql`` : sql` AND EXISTS (SELECT 1 FROM task_performers tp WHERE tp.task_id = ${id} AND tp.user_id = ${scope.performerId})`;
+  return sql<boolean>`(${sql.ref(`${alias}.project_id`)} IN (${sql.join(projectIds)}) AND ${sql.ref(`${alias}.status`)} IN (${sql.join(scope.statuses)})${own})`;
 }
 
 const TASK_COLUMNS = ['t.id as taskId', 't.number', 't.name as taskName', 't.status', 't.project_id as projectId', 'p.name as projectName'] as const;
@@ -51,19 +52,27 @@ function tasksFrom(db: Db) {
 }
 
 /**
- * The tasks whose text matches (`x`), or else `orElse`, read through the text's index alone and
- * materialised (`found`) before the viewer's scope is applied; ordered by `found.id`, the newest are
- * checked against the scope first and the reading stops at the page. Left to itself the planner misjudged
- * how many rows a prefix or a trigram matches: it read every task of the scope and computed each one's
- * words or trigrams, or hashed them all (the benchmark: 40–60 ms for 10,000 tasks; 10 ms so).
+ * The page of the scope's tasks (`x`) whose text matches — or, with a number typed, all of those and the
+ * tasks whose number starts so, for the caller to order and page — as ids (`found`), joined to the rows
+ * they name (`t`, `p`). The page is cut from the matches before any other column is read: ordered by
+ * `id + 0` so the planner reads the text's index rather than walking the key and computing each row's
+ * words. Left to itself it read every task of the scope and computed each one's words, or joined all the
+ * matches (the benchmark: 40–60 ms for 10,000 tasks; about 10 ms so).
  */
-function matchingTasks(db: Db, matching: RawBuilder<boolean>, orElse: RawBuilder<boolean> | null = null) {
+function matchingTasks(db: Db, scope: SearchScope, page: Page, matching: RawBuilder<boolean>, number: RawBuilder<boolean> | null) {
+  const inScope = sql<boolean>`(${visibleTask(scope, scope.projectIds, 'x')} AND ${notAmong('x.id', page.found ?? [])})`;
   return db
     .with(
       (cte) => cte('found').materialized(),
       (inner) => {
-        const byText = inner.selectFrom('tasks as x').select('x.id').where(matching);
-        return orElse ? byText.union(inner.selectFrom('tasks as x').select('x.id').where(orElse)) : byText;
+        const byText = inner.selectFrom('tasks as x').select('x.id').where(matching).where(inScope);
+        // A number has no text index: its tasks are a second branch (in one condition with the words, the
+        // planner read every task of the scope and computed its words).
+        if (number) return byText.union(inner.selectFrom('tasks as x').select('x.id').where(inScope).where(number));
+        return byText
+          .orderBy(sql`x.id + 0`, 'desc')
+          .limit(page.limit + 1)
+          .offset(page.offset);
       },
     )
     .selectFrom('found')
@@ -73,17 +82,14 @@ function matchingTasks(db: Db, matching: RawBuilder<boolean>, orElse: RawBuilder
 
 /** Tasks by number (`12`, `#12`: numbers starting with those digits) or by name. Exact numbers first, then word starts, newest first. */
 export function findTasks(db: Db, scope: SearchScope, query: TextQuery, number: string | null, page: Page) {
-  const name = SEARCHED.taskName('x');
-  const byName = page.pass === 'words' ? matchesIn(name, query, 'words') : sql<boolean>`(${notAmong('x.id', page.found ?? [])} AND ${matchesIn(name, query, 'typos')})`;
-  // A number's digits are looked for among the scope's tasks, as a second branch: in one condition with
-  // the name's words, the planner read every task and computed its words (a number has no text index).
-  const byNumber = page.pass === 'words' && number !== null ? sql<boolean>`(x.project_id IN (${sql.join(scope.projectIds)}) AND ${numberStarts('x', number)})` : null;
-  let found = matchingTasks(db, byName, byNumber).select(TASK_COLUMNS).where(visibleTask(scope));
-  // With a number typed, a words pass holds names and numbers: the exact number, then names, then numbers
-  // starting so. Otherwise every row of a pass matches alike, and ordering by the match would compute
-  // each row's words again (the benchmark: 7,000 matching descriptions cost 200 ms, 17 ms without).
-  if (number !== null) found = found.orderBy(sql`t.number = ${Number(number)}`, 'desc').orderBy(hasWordStarts(SEARCHED.taskName('t'), query), 'desc');
-  return found
+  const byName = matchesIn(SEARCHED.taskName('x'), query, page.pass);
+  if (number === null) return matchingTasks(db, scope, page, byName, null).select(TASK_COLUMNS).orderBy('found.id', 'desc').execute();
+  // A words pass with a number typed holds names and numbers: the exact number, then names, then numbers
+  // starting so (a few rows: ordering by the match costs nothing here, unlike over thousands).
+  return matchingTasks(db, scope, page, byName, numberStarts('x', number))
+    .select(TASK_COLUMNS)
+    .orderBy(sql`t.number = ${Number(number)}`, 'desc')
+    .orderBy(hasWordStarts(SEARCHED.taskName('t'), query), 'desc')
     .orderBy('found.id', 'desc')
     .limit(page.limit + 1)
     .offset(page.offset)
@@ -91,46 +97,70 @@ export function findTasks(db: Db, scope: SearchScope, query: TextQuery, number: 
 }
 
 export function findDescriptions(db: Db, scope: SearchScope, query: TextQuery, page: Page) {
-  return matchingTasks(db, matchesIn(SEARCHED.taskDescription('x'), query, page.pass))
+  return matchingTasks(db, scope, page, matchesIn(SEARCHED.taskDescription('x'), query, page.pass), null)
     .select([...TASK_COLUMNS, 't.description'])
-    .where(visibleTask(scope))
-    .where(notAmong('t.id', page.found ?? []))
     .orderBy('found.id', 'desc')
-    .limit(page.limit + 1)
-    .offset(page.offset)
     .execute();
 }
 
 /** The current offer of each task (its highest version) by name and description; guests' projects are not in the scope. */
 export function findOffers(db: Db, scope: SearchScope, query: TextQuery, page: Page) {
-  // Matched through the offers' index first, like matchingTasks; it is partial (offers only), so the
-  // condition names the type.
+  // A page of ids first, as for tasks (matchingTasks); the offers' index is partial, so the type is named.
   return db
     .with(
       (cte) => cte('found').materialized(),
-      (inner) => inner.selectFrom('task_documents as x').select('x.id').where('x.type', '=', 'offer').where(matchesIn(SEARCHED.offer('x'), query, page.pass)),
+      (inner) =>
+        inner
+          .selectFrom('task_documents as x')
+          .innerJoin('tasks as xt', 'xt.id', 'x.task_id')
+          .select('x.id')
+          .where('x.type', '=', 'offer')
+          .where(matchesIn(SEARCHED.offer('x'), query, page.pass))
+          .where(visibleTask(scope, scope.documentProjectIds, 'xt'))
+          .where(notAmong('x.id', page.found ?? []))
+          .where(({ eb, selectFrom }) =>
+            eb(
+              'x.version',
+              '=',
+              selectFrom('task_documents as newer')
+                .select((max) => max.fn.max('newer.version').as('version'))
+                .whereRef('newer.task_id', '=', 'x.task_id')
+                .where('newer.type', '=', 'offer'),
+            ),
+          )
+          .orderBy(sql`x.id + 0`, 'desc')
+          .limit(page.limit + 1)
+          .offset(page.offset),
     )
     .selectFrom('found')
     .innerJoin('task_documents as d', 'd.id', 'found.id')
     .innerJoin('tasks as t', 't.id', 'd.task_id')
     .innerJoin('projects as p', 'p.id', 't.project_id')
     .select([...TASK_COLUMNS, 'd.id as documentId', 'd.name as documentName', 'd.description as documentDescription'])
-    .where(visibleTask(scope, scope.documentProjectIds))
-    .where(({ eb, selectFrom }) =>
-      eb(
-        'd.version',
-        '=',
-        selectFrom('task_documents as newer')
-          .select((inner) => inner.fn.max('newer.version').as('version'))
-          .whereRef('newer.task_id', '=', 'd.task_id')
-          .where('newer.type', '=', 'offer'),
-      ),
-    )
-    .where(notAmong('d.id', page.found ?? []))
     .orderBy('found.id', 'desc')
-    .limit(page.limit + 1)
-    .offset(page.offset)
     .execute();
+}
+
+/** At most this many stored words stand in for one typed word. */
+const SIMILAR_WORDS = 8;
+
+/**
+ * The stored words like each typed word (pg_trgm's word similarity, from the session's threshold), the
+ * closest first: the typed word itself is not among them, nor anything but letters (they go into a tsquery).
+ */
+export async function similarWords(db: Db, words: readonly string[]): Promise<Map<string, string[]>> {
+  const similar = new Map<string, string[]>();
+  if (words.length === 0) return similar;
+  await Promise.all(
+    words.map(async (typed) => {
+      const { rows } = await sql<{ word: string }>`
+        SELECT word FROM (SELECT DISTINCT word FROM search_words WHERE word %> ${typed} AND word <> ${typed}) found
+        ORDER BY similarity(word, ${typed}) DESC, word LIMIT ${SIMILAR_WORDS}`.execute(db);
+      const letters = rows.map((row) => row.word).filter((word) => /^\p{L}+$/u.test(word));
+      if (letters.length > 0) similar.set(typed, letters);
+    }),
+  );
+  return similar;
 }
 
 /** The newest message's id (the search looks among the newest first). */

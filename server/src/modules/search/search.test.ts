@@ -140,6 +140,29 @@ describe('search: only what the viewer may read, word starts and typos, paging (
     expect(new Set([...taskIdsOf(first, 'tasks'), ...taskIdsOf(second, 'tasks')]).size).toBe(23);
   });
 
+  it('finds a typo of a word written a moment ago, in a message, a description or a name, and marks the word it stands for', async () => {
+    // Words no text held before: the typo can only be told through the words this very write added.
+    const sent = await ctx.request('POST', `/api/chat/${chats.main}/new-message`, { cookie: as('admin'), payload: { message: 'Оплата Монобанком пройшла' } });
+    expect(sent.status).toBe(200);
+    const [message] = hitsOf(await find(as('am'), 'монобнком'), 'messages');
+    expect(message).toMatchObject({ kind: 'messages', task: { id: landing.id }, chatKey: 'main' });
+    const marked = message!.kind === 'messages' ? message.snippet : null;
+    expect(marked!.marks.map(([from, to]) => marked!.text.slice(from, to))).toEqual(['Монобанком']);
+
+    const fresh = await createTask(ctx.db, { project: { id: cast.projectId }, author: cast.people.author, status: 'draft', name: 'Склад' });
+    const described = await ctx.request('PUT', `/api/task/${fresh.id}/update-description`, {
+      cookie: as('author'),
+      payload: { description: '<p>Потрібна синхронізація складу</p>' },
+    });
+    expect(described.status).toBe(200);
+    expect(taskIdsOf(await find(as('admin'), 'синхрнізація'), 'descriptions')).toEqual([fresh.id]);
+    const renamed = await ctx.request('PUT', `/api/task/${fresh.id}/update-name`, { cookie: as('author'), payload: { name: 'Склад вітрини' } });
+    expect(renamed.status).toBe(200);
+    expect(taskIdsOf(await find(as('admin'), 'вітрни'), 'tasks')).toEqual([fresh.id]);
+    // Digits are not looked for as typos: a number no task has finds nothing.
+    expect(taskIdsOf(await find(as('admin'), '99999'), 'tasks')).toEqual([]);
+  });
+
   it('within one project: a project the viewer does not see finds nothing; blank text finds nothing', async () => {
     expect(taskIdsOf(await find(as('admin'), 'оплата', { projectId: String(cast.projectId) }), 'tasks')).toEqual([landing.id]);
     const elsewhere = await sql<{ id: number }>`select id from projects where id <> ${cast.projectId} order by id limit 1`.execute(ctx.db);

@@ -6,30 +6,23 @@ import type { SearchAnswer, SearchGroup, SearchHit, SearchKind, SearchQuery } fr
 import { SEARCH_KINDS, SEARCH_OVERVIEW_SIZE, SEARCH_PAGE_SIZE } from '@negayno/shared/contract/search';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { taskNumberOf, textQueryOf, type TextQuery } from '../../db/text-search.js';
+import { taskNumberOf, textQueryOf, typoCandidates, withTypos, type TextQuery } from '../../db/text-search.js';
 import { toUnix } from '../../lib/time.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { ProjectsService } from '../projects/index.js';
 import { kindsOf, searchScopeOf, type SearchScope } from './policy.js';
 import { plainTextOf, snippetOf, toSearchTask, marksIn } from './presenters.js';
-import { findDescriptions, findMessages, findOffers, findPeople, findTasks, newestMessageId, type Page } from './repo.js';
+import { findDescriptions, findMessages, findOffers, findPeople, findTasks, newestMessageId, similarWords, type Page } from './repo.js';
 
 /**
  * How many of the newest messages a search walks down the key first, computing each one's words (about
- * 20 µs a message): a word in one message of a hundred fills the page there; a rarer one costs the walk
- * (10 ms) and is then found through the index, whose cost follows its matches (25 ms for 120,000).
+ * 20 µs a message): a word in one message of thirty fills the page there; a rarer one costs the walk
+ * (4 ms) and is then found through the index, whose cost follows its matches (25 ms for 120,000).
  */
-const KEY_WALK_WINDOW = 500;
+const KEY_WALK_WINDOW = 200;
 const MESSAGE_WINDOW = 20_000;
 /**
- * Typos are checked by word similarity on every text whose trigrams the phrase shares, a long text at a
- * time: among the newest 500 messages only, and not in descriptions (the benchmark: 0.1 s for 2,000
- * messages, 0.75 s for 10,000 descriptions). Names, offers and people are short.
- */
-const TYPO_MESSAGE_WINDOW = 500;
-
-/**
- * Where a group looks, in turn, until a page is full: messages first among the newest 500 walked down
+ * Where a group looks, in turn, until a page is full: messages first among the newest 200 walked down
  * the key (a common word is found in the first few), then among the newest 20,000 and then all through
  * the indexes (a rare word: the cost follows its matches); the other groups at once through the indexes.
  */
@@ -72,7 +65,11 @@ export class SearchService {
     const page: Page = request.kind
       ? { limit: SEARCH_PAGE_SIZE, offset: request.offset ?? 0, pass: 'words' }
       : { limit: SEARCH_OVERVIEW_SIZE, offset: 0, pass: 'words' };
-    const groups = await Promise.all(kinds.map((kind) => this.group(kind, scope, text, taskNumberOf(q), page)));
+    // The stored words like the typed ones are asked at once, beside the groups' word starts, for the
+    // groups whose word starts do not fill their page (most searches for a rare word or a typo).
+    const similar = similarWords(this.db, typoCandidates(text));
+    const typos = () => similar;
+    const groups = await Promise.all(kinds.map((kind) => this.group(kind, scope, text, taskNumberOf(q), page, typos)));
     return { q, groups: groups.sort((a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind)) };
   }
 
@@ -87,32 +84,50 @@ export class SearchService {
   }
 
   /**
-   * One group: the word starts, then — on a first page they did not fill — the typos (see TYPO_MESSAGE_WINDOW). Each pass reads
-   * through the search's indexes, whatever the planner guesses of a prefix's frequency: the queries order
-   * by `id + 0` (no walk down the primary key) and a sequential scan is off (and with it JIT), since either filters row by
-   * row and took seconds for a word no message has (the benchmark).
-   * Messages are looked for among the newest MESSAGE_WINDOW first, then among all when those did not fill the page.
+   * One group: the word starts, then — on a first page they did not fill — the typos: for people by
+   * trigrams (a few short rows), for the others as words (the stored words like the typed ones, looked up
+   * through the same indexes). Each pass reads through the search's indexes, whatever the planner guesses
+   * of a prefix's frequency, since a sequential scan, which filters row by row, took seconds for a word no
+   * message has (the benchmark); it is off, and with it JIT.
    */
-  private async group(kind: SearchKind, scope: SearchScope, text: TextQuery, number: string | null, page: Page): Promise<SearchGroup> {
+  private async group(
+    kind: SearchKind,
+    scope: SearchScope,
+    text: TextQuery,
+    number: string | null,
+    page: Page,
+    typos: () => Promise<Map<string, string[]>>,
+  ): Promise<SearchGroup> {
     const newest = kind === 'messages' ? await newestMessageId(this.db) : 0;
     return this.db.transaction().execute(async (trx) => {
-      // With sequential scans priced out, a plan's cost passes PostgreSQL's JIT threshold and each query
-      // spent ~180 ms compiling itself (the benchmark: 146 ms for 8 people); JIT is off for the search.
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      await sql`SET LOCAL jit = off`.execute(trx);
-      let hits: SearchHit[] = [];
-      for (const window of windowsOf(kind, newest)) {
-        hits = await this.hits(trx, kind, scope, text, number, { ...page, ...window });
-        if (hits.length > page.limit) break;
-      }
+      // With sequential scans priced out, a plan's cost passes PostgreSQL's JIT and parallel query
+      // thresholds: each query spent ~180 ms compiling itself (the benchmark: 146 ms for 8 people), or 5–10
+      // ms starting a worker for a page of six rows. Both are off for the search.
+      await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(
+        trx,
+      );
+      const hits = await this.page(trx, kind, scope, text, number, page, newest);
       const hasMore = hits.length > page.limit;
-      if (!hasMore && page.offset === 0 && text.typos && kind !== 'descriptions') {
-        const afterMessageId = kind === 'messages' ? Math.max(0, newest - TYPO_MESSAGE_WINDOW) : null;
-        const found = hits.map(idOfHit);
-        hits = [...hits, ...(await this.hits(trx, kind, scope, text, number, { limit: page.limit - hits.length, offset: 0, pass: 'typos', afterMessageId, found }))];
+      if (hasMore || page.offset > 0 || !text.typos) return { kind, list: hits.slice(0, page.limit), hasMore };
+      const rest: Page = { limit: page.limit - hits.length, offset: 0, pass: 'words', found: hits.map(idOfHit) };
+      let more: SearchHit[] = [];
+      if (kind === 'people') more = await this.hits(trx, kind, scope, text, number, { ...rest, pass: 'typos' });
+      else {
+        const asTypos = withTypos(text, await typos());
+        if (asTypos) more = await this.page(trx, kind, scope, asTypos, null, rest, newest);
       }
-      return { kind, list: hits.slice(0, page.limit), hasMore };
+      return { kind, list: [...hits, ...more].slice(0, page.limit), hasMore: false };
     });
+  }
+
+  /** A page of one pass; messages among the newest first (windowsOf) until it is full. */
+  private async page(db: Db, kind: SearchKind, scope: SearchScope, text: TextQuery, number: string | null, page: Page, newest: number): Promise<SearchHit[]> {
+    let hits: SearchHit[] = [];
+    for (const window of windowsOf(kind, newest)) {
+      hits = await this.hits(db, kind, scope, text, number, { ...page, ...window });
+      if (hits.length > page.limit) break;
+    }
+    return hits;
   }
 
   private async hits(db: Db, kind: SearchKind, scope: SearchScope, text: TextQuery, number: string | null, page: Page): Promise<SearchHit[]> {
