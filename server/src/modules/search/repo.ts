@@ -19,9 +19,9 @@ export interface Page {
   pass: MatchPass;
   /** A typos pass: the ids (of the group's rows: tasks, offers, messages, people) the words pass found, left out. */
   found?: readonly number[];
-  /** Messages only: look among those newer than this id first (a window of the newest; null: all). */
-  afterMessageId?: number | null;
-  /** Messages only: walk the newest down the key (cheap when the words are common, in a small window only). */
+  /** Look among the rows (tasks, offers, messages) newer than this id only: a window of the newest (null: all). */
+  afterId?: number | null;
+  /** Walk the window down the key, computing each row's words (cheap when the words are common, in a small window only). */
   byKey?: boolean;
 }
 
@@ -47,10 +47,6 @@ function visibleTask(scope: SearchScope, projectIds = scope.projectIds, alias = 
 
 const TASK_COLUMNS = ['t.id as taskId', 't.number', 't.name as taskName', 't.status', 't.project_id as projectId', 'p.name as projectName'] as const;
 
-function tasksFrom(db: Db) {
-  return db.selectFrom('tasks as t').innerJoin('projects as p', 'p.id', 't.project_id');
-}
-
 /**
  * The page of the scope's tasks (`x`) whose text matches — or, with a number typed, all of those and the
  * tasks whose number starts so, for the caller to order and page — as ids (`found`), joined to the rows
@@ -65,12 +61,17 @@ function matchingTasks(db: Db, scope: SearchScope, page: Page, matching: RawBuil
     .with(
       (cte) => cte('found').materialized(),
       (inner) => {
-        const byText = inner.selectFrom('tasks as x').select('x.id').where(matching).where(inScope);
+        const byText = inner
+          .selectFrom('tasks as x')
+          .select('x.id')
+          .where(matching)
+          .where(inScope)
+          .$if(page.afterId != null, (found) => found.where('x.id', '>', page.afterId!));
         // A number has no text index: its tasks are a second branch (in one condition with the words, the
         // planner read every task of the scope and computed its words).
         if (number) return byText.union(inner.selectFrom('tasks as x').select('x.id').where(inScope).where(number));
         return byText
-          .orderBy(sql`x.id + 0`, 'desc')
+          .orderBy(page.byKey ? sql`x.id` : sql`x.id + 0`, 'desc')
           .limit(page.limit + 1)
           .offset(page.offset);
       },
@@ -118,6 +119,7 @@ export function findOffers(db: Db, scope: SearchScope, query: TextQuery, page: P
           .where(matchesIn(SEARCHED.offer('x'), query, page.pass))
           .where(visibleTask(scope, scope.documentProjectIds, 'xt'))
           .where(notAmong('x.id', page.found ?? []))
+          .$if(page.afterId != null, (found) => found.where('x.id', '>', page.afterId!))
           .where(({ eb, selectFrom }) =>
             eb(
               'x.version',
@@ -128,7 +130,7 @@ export function findOffers(db: Db, scope: SearchScope, query: TextQuery, page: P
                 .where('newer.type', '=', 'offer'),
             ),
           )
-          .orderBy(sql`x.id + 0`, 'desc')
+          .orderBy(page.byKey ? sql`x.id` : sql`x.id + 0`, 'desc')
           .limit(page.limit + 1)
           .offset(page.offset),
     )
@@ -163,21 +165,24 @@ export async function similarWords(db: Db, words: readonly string[]): Promise<Ma
   return similar;
 }
 
-/** The newest message's id (the search looks among the newest first). */
-export async function newestMessageId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  return row?.id ?? 0;
+/** The newest ids of the searched tables (each group looks among its newest rows first). */
+export async function newestIds(db: Db): Promise<{ tasks: number; offers: number; messages: number }> {
+  const { rows } = await sql<{ tasks: number | null; offers: number | null; messages: number | null }>`
+    SELECT (SELECT max(id) FROM tasks) AS tasks, (SELECT max(id) FROM task_documents) AS offers, (SELECT max(id) FROM messages) AS messages`.execute(db);
+  const row = rows[0]!;
+  return { tasks: row.tasks ?? 0, offers: row.offers ?? 0, messages: row.messages ?? 0 };
 }
 
 /** People's messages (a system message has no author; deleted ones are gone) in the chats the viewer reads, newest first. */
 export function findMessages(db: Db, scope: SearchScope, query: TextQuery, page: Page) {
   const body = SEARCHED.messageBody('m');
-  return tasksFrom(db)
-    .innerJoin('chats as c', 'c.task_id', 't.id')
-    .innerJoin('messages as m', 'm.chat_id', 'c.id')
+  // Written in the order it is read (the search plans joins as written, service.ts): the messages, then
+  // by key their chat, task, project and author.
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .innerJoin('tasks as t', 't.id', 'c.task_id')
+    .innerJoin('projects as p', 'p.id', 't.project_id')
     .innerJoin('users as u', 'u.id', 'm.author_id')
     .select([
       ...TASK_COLUMNS,
@@ -195,7 +200,7 @@ export function findMessages(db: Db, scope: SearchScope, query: TextQuery, page:
     .where('m.deleted_at', 'is', null)
     .where(matchesIn(body, query, page.pass))
     .where(notAmong('m.id', page.found ?? []))
-    .$if(page.afterMessageId != null, (found) => found.where('m.id', '>', page.afterMessageId!))
+    .$if(page.afterId != null, (found) => found.where('m.id', '>', page.afterId!))
     .orderBy(page.byKey ? sql`m.id` : sql`m.id + 0`, 'desc')
     .limit(page.limit + 1)
     .offset(page.offset)

@@ -12,26 +12,28 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import type { ProjectsService } from '../projects/index.js';
 import { kindsOf, searchScopeOf, type SearchScope } from './policy.js';
 import { plainTextOf, snippetOf, toSearchTask, marksIn } from './presenters.js';
-import { findDescriptions, findMessages, findOffers, findPeople, findTasks, newestMessageId, similarWords, type Page } from './repo.js';
+import { findDescriptions, findMessages, findOffers, findPeople, findTasks, newestIds, similarWords, type Page } from './repo.js';
+
+type Newest = Awaited<ReturnType<typeof newestIds>>;
 
 /**
- * How many of the newest messages a search walks down the key first, computing each one's words (about
- * 20 µs a message): a word in one message of thirty fills the page there; a rarer one costs the walk
- * (4 ms) and is then found through the index, whose cost follows its matches (25 ms for 120,000).
+ * How many of the newest rows a group walks down the key first, computing each one's words (a name in a
+ * few µs, a description or a message in about 20): a common word fills the page there at once, which is
+ * most of what is searched; a rarer one costs the walk (1–4 ms) and is then found through the indexes,
+ * whose cost follows its matches (25 ms for 120,000 messages). Messages look among the newest 20,000
+ * through the index before all of them.
  */
 const KEY_WALK_WINDOW = 200;
 const MESSAGE_WINDOW = 20_000;
-/**
- * Where a group looks, in turn, until a page is full: messages first among the newest 200 walked down
- * the key (a common word is found in the first few), then among the newest 20,000 and then all through
- * the indexes (a rare word: the cost follows its matches); the other groups at once through the indexes.
- */
-function windowsOf(kind: SearchKind, newest: number): Array<{ afterMessageId: number | null; byKey: boolean }> {
-  if (kind !== 'messages') return [{ afterMessageId: null, byKey: false }];
-  const windows = [KEY_WALK_WINDOW, MESSAGE_WINDOW]
-    .filter((size) => newest > size)
-    .map((size) => ({ afterMessageId: newest - size, byKey: size === KEY_WALK_WINDOW }));
-  return [...windows, { afterMessageId: null, byKey: false }];
+
+type Window = { afterId: number | null; byKey: boolean };
+
+/** Where a group looks, in turn, until a page is full (people: at once, a few short rows). */
+function windowsOf(kind: SearchKind, newest: Newest): Window[] {
+  const all: Window = { afterId: null, byKey: false };
+  const top = kind === 'messages' ? newest.messages : kind === 'documents' ? newest.offers : kind === 'people' ? 0 : newest.tasks;
+  const sizes = kind === 'messages' ? [KEY_WALK_WINDOW, MESSAGE_WINDOW] : [KEY_WALK_WINDOW];
+  return [...sizes.filter((size) => top > size).map((size) => ({ afterId: top - size, byKey: size === KEY_WALK_WINDOW })), all];
 }
 
 /** The id of a hit's own row: the group's key the typos pass leaves out. */
@@ -69,7 +71,8 @@ export class SearchService {
     // groups whose word starts do not fill their page (most searches for a rare word or a typo).
     const similar = similarWords(this.db, typoCandidates(text));
     const typos = () => similar;
-    const groups = await Promise.all(kinds.map((kind) => this.group(kind, scope, text, taskNumberOf(q), page, typos)));
+    const newest = await newestIds(this.db);
+    const groups = await Promise.all(kinds.map((kind) => this.group(kind, scope, text, taskNumberOf(q), page, typos, newest)));
     return { q, groups: groups.sort((a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind)) };
   }
 
@@ -97,15 +100,18 @@ export class SearchService {
     number: string | null,
     page: Page,
     typos: () => Promise<Map<string, string[]>>,
+    newest: Newest,
   ): Promise<SearchGroup> {
-    const newest = kind === 'messages' ? await newestMessageId(this.db) : 0;
     return this.db.transaction().execute(async (trx) => {
       // With sequential scans priced out, a plan's cost passes PostgreSQL's JIT and parallel query
       // thresholds: each query spent ~180 ms compiling itself (the benchmark: 146 ms for 8 people), or 5–10
-      // ms starting a worker for a page of six rows. Both are off for the search.
-      await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(
-        trx,
-      );
+      // ms starting a worker for a page of six rows. Both are off for the search. A page is a few rows
+      // reached by key from the matches, so joins are nested loops in the order the queries are written:
+      // guessing a prefix's matches at thousands, the planner hashed every task in the scope (12 ms of a 14 ms
+      // query) to join a page of six.
+      await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true),
+        set_config('join_collapse_limit', '1', true), set_config('from_collapse_limit', '1', true)`.execute(trx);
       const hits = await this.page(trx, kind, scope, text, number, page, newest);
       const hasMore = hits.length > page.limit;
       if (hasMore || page.offset > 0 || !text.typos) return { kind, list: hits.slice(0, page.limit), hasMore };
@@ -120,10 +126,10 @@ export class SearchService {
     });
   }
 
-  /** A page of one pass; messages among the newest first (windowsOf) until it is full. */
-  private async page(db: Db, kind: SearchKind, scope: SearchScope, text: TextQuery, number: string | null, page: Page, newest: number): Promise<SearchHit[]> {
+  /** A page of one pass, among the newest first (windowsOf) until it is full; a number's tasks at once. */
+  private async page(db: Db, kind: SearchKind, scope: SearchScope, text: TextQuery, number: string | null, page: Page, newest: Newest): Promise<SearchHit[]> {
     let hits: SearchHit[] = [];
-    for (const window of windowsOf(kind, newest)) {
+    for (const window of number === null ? windowsOf(kind, newest) : [{ afterId: null, byKey: false }]) {
       hits = await this.hits(db, kind, scope, text, number, { ...page, ...window });
       if (hits.length > page.limit) break;
     }
