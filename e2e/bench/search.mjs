@@ -4,8 +4,12 @@
 // starts on it. One user (the pm: every project, both chats, people) asks each query of QUERIES in turn,
 // REQUESTS calls after a warm-up, one at a time: server time is the answer's Server-Timing, round-trip what
 // the client waited. On PostgreSQL, CLIENTS clients then search at once for LOAD_SECONDS: searches a second.
+// Then the palette in Chromium: each query typed at a person's pace (TYPING_DELAY between keys), from the
+// last keystroke to its results painted (the frame after the list says it holds that text's results).
 // PostgreSQL is a fresh database on BENCH_DATABASE_URL's server (or TEST_DATABASE_URL's), dropped after.
 import { spawnSync } from 'node:child_process';
+/* global document, window, requestAnimationFrame, CSS -- the page.evaluate callbacks run in the browser */
+import { launchChromium } from './lib/browser.mjs';
 import { newDataDir, runAdmin, startServer } from '../support/server.mjs';
 import { signInCookie } from './lib/sign-in.mjs';
 import { summary } from './lib/stats.mjs';
@@ -21,6 +25,8 @@ const REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS ?? 200);
 const WARM_UP = 20;
 const CLIENTS = Number(process.env.BENCH_SEARCH_CLIENTS ?? 20);
 const LOAD_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 10);
+const PALETTE_ROUNDS = Number(process.env.BENCH_SEARCH_PALETTE_ROUNDS ?? 5);
+const TYPING_DELAY = 80;
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Word starts, word forms, two words, typos, English, a task number: what the palette is asked. */
@@ -80,6 +86,52 @@ async function manyUsers(url, cookie, paths) {
   return { perSecond: done / LOAD_SECONDS, latencies };
 }
 
+/** Keystroke → results painted in the palette, for each query typed whole PALETTE_ROUNDS times. */
+async function paletteTimes(url, email) {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: url });
+    const login = await context.request.post('/api/login', { data: { email, password: 'negayno-demo' } });
+    if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('search-open').waitFor();
+    // Typed Cyrillic arrives as text input, without a keydown: the keystroke is timed at its input event.
+    await page.evaluate(() => document.addEventListener('input', (event) => (window.lastKeyAt = event.timeStamp), { capture: true }));
+    await page.keyboard.press('Control+k');
+    const input = page.getByTestId('search-input');
+    await input.waitFor();
+    const times = [];
+    for (let round = 0; round < PALETTE_ROUNDS + 1; round += 1) {
+      for (const q of QUERIES) {
+        await input.fill('');
+        await page.keyboard.type(q.slice(0, -1), { delay: TYPING_DELAY });
+        await page.waitForTimeout(TYPING_DELAY);
+        await page.keyboard.type(q.at(-1));
+        const painted = await page.evaluate(
+          (wanted) =>
+            new Promise((resolve, reject) => {
+              const giveUp = performance.now() + 10_000;
+              const check = () => {
+                if (performance.now() > giveUp) reject(new Error(`no results painted for ${wanted}`));
+                else if (document.querySelector(`[data-testid="search-palette"] [data-results-for="${CSS.escape(wanted)}"]`))
+                  requestAnimationFrame(() => resolve(performance.now() - window.lastKeyAt));
+                else requestAnimationFrame(check);
+              };
+              check();
+            }),
+          q.trim(),
+        );
+        // The first round warms the code and the server's caches.
+        if (round > 0) times.push(painted);
+      }
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
 async function engineLines(engine) {
   const database = databaseFor(engine);
   const dataDir = newDataDir();
@@ -110,6 +162,8 @@ async function engineLines(engine) {
         QUERIES.map((q) => pathOf(q, '&kind=messages&offset=20')),
       );
       lines.push(`${engine}: GET /api/search?kind=messages&offset=20 (a page of 20), one user, server: ${summary(paged.server)}`);
+      const palette = await paletteTimes(server.url, 'pm@demo.test');
+      lines.push(`${engine}: the palette in Chromium, last keystroke → results painted (typed at ${TYPING_DELAY} ms a key): ${summary(palette)}`);
       if (engine === 'postgres') {
         const load = await manyUsers(server.url, cookie, overview);
         lines.push(`${engine}: ${CLIENTS} clients for ${LOAD_SECONDS} s: ${load.perSecond.toFixed(0)} searches/s, round-trip: ${summary(load.latencies)}`);
