@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { expectCleanScreen, lengthenNames } from '../support/screen-checks';
 import { signInByApi } from '../support/session';
@@ -9,6 +9,13 @@ import { signInByApi } from '../support/session';
  * context) per width and one sign-in per account keep it quick.
  */
 const THEMES = ['light', 'dark'] as const;
+
+/**
+ * A guard against a hang, not a time to meet: the first signed-in page loads every chunk of the shell,
+ * and once took 47 s in CI while the other worker's spec kept the embedded database (in the server's
+ * own thread) busy; alone it takes 1–2 s.
+ */
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 /** The theme a signed-in user chose, as the app keeps it, set before any page of the test loads. */
 async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {

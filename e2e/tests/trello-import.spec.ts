@@ -22,13 +22,13 @@ test.describe('issue 37: importing a Trello board', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('import-choose')).toBeFocused();
 
-    // The preview says what maps to what: per list, the archived cards left out, what is not carried.
+    // The preview says what maps to what: per list, the archived cards left out, what is not carried;
+    // every card becomes a draft in column 1, said once below the table.
     await dialog.getByTestId('import-file').setInputFiles(FIXTURE);
     await expect(dialog.getByTestId('import-source')).toHaveText('Дошка Trello «Coffee shop website»');
     const rows = dialog.getByTestId('import-list');
     await expect(rows).toHaveCount(5);
     await expect(rows.nth(0)).toContainText('Backlog');
-    await expect(rows.nth(0)).toContainText('Чернетки в колонці 1');
     await expect(rows.nth(4)).toContainText('Old ideas (архівний)');
     await expect(dialog.getByTestId('import-summary')).toHaveText('Буде створено задач: 8. Усі — чернетки в колонці 1.');
     await expect(dialog.getByTestId('import-dropped')).toContainText('архівні картки: 3');

@@ -35,6 +35,8 @@ const useStyles = makeStyles({
   file: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   hidden: { display: 'none' },
   number: { textAlign: 'end' },
+  // A header cell's text sits in its button slot, a flex row: aligned with the numbers below it.
+  numberHead: { justifyContent: 'flex-end', textAlign: 'end' },
   tableWrap: { maxHeight: '40vh', overflowY: 'auto' },
   name: { overflowWrap: 'anywhere' },
 });
@@ -56,16 +58,14 @@ function PreviewTable(props: { preview: ImportPreview }) {
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('table.list')}</TableHeaderCell>
-              <TableHeaderCell>{t('table.becomes')}</TableHeaderCell>
-              <TableHeaderCell className={styles.number}>{t('table.tasks')}</TableHeaderCell>
-              <TableHeaderCell className={styles.number}>{t('table.skipped')}</TableHeaderCell>
+              <TableHeaderCell button={{ className: styles.numberHead }}>{t('table.tasks')}</TableHeaderCell>
+              <TableHeaderCell button={{ className: styles.numberHead }}>{t('table.skipped')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
             {preview.lists.map((list, index) => (
               <TableRow key={index} data-testid="import-list">
                 <TableCell className={styles.name}>{list.archived ? t('archivedList', { name: list.name }) : list.name}</TableCell>
-                <TableCell>{list.tasks > 0 ? t('becomes') : '—'}</TableCell>
                 <TableCell className={styles.number}>{list.tasks}</TableCell>
                 <TableCell className={styles.number}>{list.skippedArchived}</TableCell>
               </TableRow>

@@ -11,8 +11,7 @@ const en: Translation<typeof uk> = {
   name: 'Name of the new project',
   into: 'Into the project “{{name}}”',
   source: { trello: 'Trello board “{{name}}”', negayno: 'Negayno export “{{name}}”' },
-  table: { caption: 'What goes where', list: 'List', becomes: 'Becomes', tasks: 'Tasks', skipped: 'Archived skipped' },
-  becomes: 'Drafts in column 1',
+  table: { caption: 'What goes where', list: 'List', tasks: 'Tasks', skipped: 'Archived skipped' },
   archivedList: '{{name}} (archived)',
   summary: 'Tasks to create: {{count}}. All of them drafts in column 1.',
   carried: {

@@ -8,8 +8,7 @@ export default {
   name: 'Назва нового проєкту',
   into: 'До проєкту «{{name}}»',
   source: { trello: 'Дошка Trello «{{name}}»', negayno: 'Експорт Negayno «{{name}}»' },
-  table: { caption: 'Що куди потрапить', list: 'Список', becomes: 'Стане', tasks: 'Задач', skipped: 'Архівних пропущено' },
-  becomes: 'Чернетки в колонці 1',
+  table: { caption: 'Що куди потрапить', list: 'Список', tasks: 'Задач', skipped: 'Архівних пропущено' },
   archivedList: '{{name}} (архівний)',
   summary: 'Буде створено задач: {{count}}. Усі — чернетки в колонці 1.',
   carried: {
