@@ -70,9 +70,10 @@ export class SearchService {
     // The stored words like the typed ones are asked at once, beside the groups' word starts, for the
     // groups whose word starts do not fill their page (most searches for a rare word or a typo).
     const similar = similarWords(this.db, typoCandidates(text));
-    const typos = () => similar;
+    // Awaited only by a group whose page the words did not fill: a failure nobody awaits is not unhandled.
+    similar.catch(() => undefined);
     const newest = await newestIds(this.db);
-    const groups = await Promise.all(kinds.map((kind) => this.group(kind, scope, text, taskNumberOf(q), page, typos, newest)));
+    const groups = await Promise.all(kinds.map((kind) => this.group(kind, scope, text, taskNumberOf(q), page, similar, newest)));
     return { q, groups: groups.sort((a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind)) };
   }
 
@@ -99,7 +100,7 @@ export class SearchService {
     text: TextQuery,
     number: string | null,
     page: Page,
-    typos: () => Promise<Map<string, string[]>>,
+    similar: Promise<Map<string, string[]>>,
     newest: Newest,
   ): Promise<SearchGroup> {
     return this.db.transaction().execute(async (trx) => {
@@ -119,7 +120,7 @@ export class SearchService {
       let more: SearchHit[] = [];
       if (kind === 'people') more = await this.hits(trx, kind, scope, text, number, { ...rest, pass: 'typos' });
       else {
-        const asTypos = withTypos(text, await typos());
+        const asTypos = withTypos(text, await similar);
         if (asTypos) more = await this.page(trx, kind, scope, asTypos, null, rest, newest);
       }
       return { kind, list: [...hits, ...more].slice(0, page.limit), hasMore: false };
