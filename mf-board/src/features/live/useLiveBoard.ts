@@ -41,10 +41,10 @@ export function useLiveBoard(projectIds: readonly number[], reload: () => void):
   }, [key]);
 
   useEffect(() => {
-    const rooms = joined.current;
+    const open = joined.current;
     return () => {
-      for (const leave of rooms.values()) leave();
-      rooms.clear();
+      for (const leave of open.values()) leave();
+      open.clear();
     };
   }, []);
 
