@@ -40,10 +40,25 @@ async function signIn(email: string): Promise<string> {
 }
 
 async function get<T>(base: string, path: string, cookie: string): Promise<T> {
-  const response = await fetch(`${base}/api${path}`, { headers: { cookie } });
+  const response = await fetchOnceCutsAllow(`${base}/api${path}`, { headers: { cookie } });
   const body = (await response.json()) as Envelope<T>;
   if (body.status !== 'ok') throw new Error(`${path}: ${body.code}`);
   return body.data;
+}
+
+/**
+ * A read sent while the proxy cuts connections: a connection cut under it is tried again on a new one, as a
+ * browser does for a request whose kept-alive connection closed (a client of this spec has no browser).
+ */
+async function fetchOnceCutsAllow(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 /** A TCP proxy in front of the server whose connections can be cut at will (a train entering a tunnel). */

@@ -38,11 +38,19 @@ function apiRequests(page: Page): { list: string[]; stop: () => void } {
  * milliseconds of its answer (they arrive before it); a second covers them even on a loaded machine,
  * which makes this one of the few waits that must be real time.
  */
-async function expectAtMostTheReadMark(page: Page, sent: { list: string[] }, post: RegExp): Promise<void> {
+async function expectAtMostTheReadMark(page: Page, sent: { list: string[] }, post: RegExp, taskId: number): Promise<void> {
   await page.waitForTimeout(1_000);
   const at = sent.list.findIndex((request) => post.test(request));
   expect(at, `the step's POST among ${JSON.stringify(sent.list)}`).toBeGreaterThanOrEqual(0);
-  const after = sent.list.slice(at + 1);
+  // The board behind the drawer shows the demo project, whose other tasks the other workers' specs change
+  // meanwhile (and the sidebar's list follows every change of the viewer's projects): those reads are
+  // theirs, not the step's. A step that told its own project would still show here, as the shown
+  // project's read (`GET /api/project/N`).
+  const after = sent.list.slice(at + 1).filter((request) => {
+    if (request === 'GET /api/projects') return false;
+    const other = /^GET \/api\/task\/(\d+)\/get-card$/.exec(request);
+    return !other || Number(other[1]) === taskId;
+  });
   expect(after.filter((request) => !/^POST \/api\/message\/\d+\/viewed$/.test(request))).toEqual([]);
   expect(after.length).toBeLessThanOrEqual(1);
 }
@@ -81,7 +89,7 @@ test('a step costs the acting tab its POST and at most one request more; the oth
   await dialog.getByTestId('action-submit').click();
   await expect(sm.getByTestId('offer-card')).toBeVisible();
   const offerPainted = Date.now() - offerStarted;
-  await expectAtMostTheReadMark(sm, smSent, /^POST \/api\/task\/\d+\/action\/send-offer$/);
+  await expectAtMostTheReadMark(sm, smSent, /^POST \/api\/task\/\d+\/action\/send-offer$/, task.id);
   smSent.stop();
   // The client's open tab hears it and shows the offer without a reload.
   await expect(admin.getByTestId('offer-card')).toBeVisible();
@@ -91,7 +99,7 @@ test('a step costs the acting tab its POST and at most one request more; the oth
   await admin.getByTestId('offer-accept').click();
   await expect(admin.getByTestId('contract-card')).toBeVisible();
   const acceptPainted = Date.now() - acceptStarted;
-  await expectAtMostTheReadMark(admin, adminSent, /^POST \/api\/document\/\d+\/action\/accept$/);
+  await expectAtMostTheReadMark(admin, adminSent, /^POST \/api\/document\/\d+\/action\/accept$/, task.id);
   adminSent.stop();
   // The board behind the drawer took the card from the answer: the task is in work there.
   await expect(admin.getByTestId('chat-whose-move')).toBeVisible();

@@ -24,7 +24,15 @@ import { Realtime, type SocketServer } from './infra/realtime/realtime.js';
 import { openSocketAdapter } from './infra/realtime/adapter.js';
 import { attachSocketHandlers, closeSocketsForRestart, createSocketServer, type SocketAdapter } from './infra/realtime/server.js';
 import type { AuthUser } from './lib/auth-user.js';
-import { authRoutes, installSessionHook, SESSION_ENDED_CHANNEL, sessionOf, sessionTokenOf, syncSessionHint } from './modules/auth/index.js';
+import {
+  authRoutes,
+  installSessionHook,
+  SESSION_ENDED_CHANNEL,
+  sessionOf,
+  sessionTokenOf,
+  syncSessionHint,
+  setPasswordHashCost,
+} from './modules/auth/index.js';
 import { moneyRoutes, startMoneyJobs } from './modules/money/index.js';
 import { OUTBOX_CHANNEL, TelegramPoller, TelegramWebhookRegistration, notificationsRoutes, webhookUrlOf } from './modules/notifications/index.js';
 import { projectsRoutes } from './modules/projects/index.js';
@@ -108,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     : await openSocketAdapter(config.socketAdapter, (error) => app.log.error({ err: error }, 'socket adapter connection failed'));
   const io = createSocketServer(app.server, deps.socketAdapter ?? ownAdapter?.adapter);
   const eventLog = new EventLog(database.db);
+  setPasswordHashCost(config.passwordHashCost);
   const services = createServices(config, database.db, new Realtime(io, eventLog, (error) => app.log.error({ err: error }, 'live event failed')), app.log);
 
   // External plugins.

@@ -8,6 +8,7 @@ import { COMMANDS, CommandFailed, UsageError, usage } from './admin/commands.js'
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { AppError } from './http/app-error.js';
+import { setPasswordHashCost } from './modules/auth/index.js';
 
 async function run(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -21,6 +22,7 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  setPasswordHashCost(config.passwordHashCost);
   const database = await openDatabase(config);
   try {
     await command.run({ database, config, print: (line) => console.log(line) }, args);

@@ -24,6 +24,7 @@ describe('configuration', () => {
       emailCodeTtlSeconds: 10 * 60,
       publicUrl: 'http://localhost:8080',
       apiRateLimitPerMinute: 600,
+      passwordHashCost: 'standard',
       requestTimeoutSeconds: 60,
       sessionAbsoluteSeconds: 90 * 24 * 3600,
       socketEventsPer10Seconds: 100,

@@ -7,6 +7,9 @@ import { DEFAULT_SLA_STAFFING_HOURS, EMAIL_CODE, STAFFING_MODES, type StaffingMo
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.js';
 
+/** How much work a password hash costs (modules/auth/passwords.ts). */
+export type PasswordHashCost = 'standard' | 'test';
+
 /** Good enough for a laptop; a production start refuses it (see below). */
 export const DEVELOPMENT_SECRET = 'negayno-development-secret-not-for-production';
 const MIN_SECRET_LENGTH = 32;
@@ -53,6 +56,7 @@ export interface Config {
   publicUrl: string;
   /** API calls a session (or, signed out, an address) may make per minute before 429. */
   apiRateLimitPerMinute: number;
+  passwordHashCost: PasswordHashCost;
   /** A request (headers and body) must arrive within this; a slow drip is cut off. */
   requestTimeoutSeconds: number;
   /** A session ends this long after sign-in however active it is (it slides for 30 days within that). */
@@ -210,6 +214,8 @@ const environmentSchema = z
         .optional(),
     ),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    // `test`: argon2's smallest settings, for a test run's thousands of sign-ins (modules/auth/passwords.ts).
+    PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),
     SOCKET_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).default(100),
@@ -326,6 +332,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const vars = parsed.data;
+  if (vars.PASSWORD_HASH_COST === 'test' && vars.NODE_ENV !== 'test')
+    throw new ConfigError('Invalid configuration:\n  PASSWORD_HASH_COST=test is for test runs only (NODE_ENV=test)');
   const isProduction = vars.NODE_ENV === 'production';
   if (isProduction) refuseUnsafeProduction(vars);
   return {
@@ -353,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailCodeTtlSeconds: vars.EMAIL_CODE_TTL_SECONDS,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     apiRateLimitPerMinute: vars.API_RATE_LIMIT_PER_MINUTE,
+    passwordHashCost: vars.PASSWORD_HASH_COST,
     requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     sessionAbsoluteSeconds: Math.round(vars.SESSION_ABSOLUTE_DAYS * 24 * 3600),
     socketEventsPer10Seconds: vars.SOCKET_EVENTS_PER_10_SECONDS,

@@ -24,6 +24,8 @@ export function testConfig(env: TestEnv = {}): Config {
     WEB_ROOT: join(tmpdir(), 'negayno-test-no-web-root'),
     // Never the repository's data/releases: a test that loads a remote entry counts it there.
     RELEASES_DIR: join(tmpdir(), `negayno-test-releases-${process.pid}`),
+    // Thousands of sign-ins: argon2's smallest settings (the production ones are held by passwords.test.ts).
+    PASSWORD_HASH_COST: 'test',
     ...env,
   });
 }

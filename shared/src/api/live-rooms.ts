@@ -37,14 +37,17 @@ export class LiveRooms {
 
   /**
    * A join's answer. The first one sets where the room starts (whatever the browser loads now holds
-   * every event up to it); a rejoin after a reconnect catches up from where we were.
+   * every event up to it); a rejoin after a reconnect catches up from where we were. An answer below our
+   * number is asked of the log too, not taken for a reset: the server joins the socket to the room before
+   * it reads the number, so an event committed meanwhile can arrive before an answer read just before it
+   * (seen under load on PostgreSQL); the log says `resync` only if it truly cannot follow us (another
+   * database, or events gone).
    */
   joined(room: RoomName, result: JoinResult): void {
     if (!result.ok || result.seq === undefined) return;
     const known = this.last.get(room);
     if (known === undefined) this.last.set(room, result.seq);
-    else if (result.seq > known) void this.catchUp(room);
-    else if (result.seq < known) this.resync(room, result.seq);
+    else if (result.seq !== known) void this.catchUp(room);
   }
 
   /** The room was left: its number is forgotten (a later join starts afresh). */

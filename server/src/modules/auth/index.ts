@@ -4,7 +4,7 @@ export { DeviceCookies } from './devices.js';
 export { installSessionHook, requireUser, sessionOf, userOf } from './hook.js';
 export { LIMITS, ipSubject } from './limits.js';
 export { LoginCodes, type OnLoginCodeUsed } from './login-codes.js';
-export { hashPassword, verifyPassword } from './passwords.js';
+export { hashPassword, setPasswordHashCost, verifyPassword } from './passwords.js';
 export { deleteSessionsOf, findCredentials } from './repo.js';
 export { authRoutes, clientInfoOf } from './routes.js';
 export { AuthService } from './service.js';
