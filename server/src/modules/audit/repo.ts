@@ -32,11 +32,15 @@ export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
     .execute();
 }
 
-/** Newest first, `limit` entries older than `backFrom`; `search` matches the action, the target or the operator's email. */
+/**
+ * Newest first, `limit` entries older than `backFrom`; `search` matches the action, the target's id, the
+ * target person's email (an operator looks up what was done to someone by their address) or the operator's.
+ */
 export async function listAudit(db: Db, page: { backFrom?: number; search?: string; limit: number }): Promise<AuditEntry[]> {
   let query = db
     .selectFrom('operator_audit as a')
     .leftJoin('users as u', 'u.id', 'a.operator_id')
+    .leftJoin('users as t', (join) => join.on('a.target_kind', '=', 'user').on(sql`t.id::text`, '=', sql.ref('a.target_id')))
     .select([
       'a.id',
       'a.action',
@@ -59,6 +63,7 @@ export async function listAudit(db: Db, page: { backFrom?: number; search?: stri
       eb.or([
         eb(sql`lower(a.action)`, 'like', pattern),
         eb(sql`lower(coalesce(a.target_id, ''))`, 'like', pattern),
+        eb(sql`lower(coalesce(t.email, ''))`, 'like', pattern),
         eb(sql`lower(coalesce(u.email, ''))`, 'like', pattern),
       ]),
     );

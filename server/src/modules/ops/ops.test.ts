@@ -158,6 +158,9 @@ describe('the operators’ console (/ops)', () => {
     const entry = await auditOf('staff.create', member.id);
     expect(entry).toMatchObject({ operator: { id: operator.id }, target: { kind: 'user' }, before: null, after: { email: 'new.pm@test.test', role: 'pm' } });
     expect(JSON.stringify(entry)).not.toMatch(/password/i);
+    // Looked up by the new person's address (not the operator's), as the console's search box does.
+    const byAddress = data<{ list: AuditEntry[] }>(await ctx.get(`/api/ops/audit?q=${encodeURIComponent('NEW.pm@test')}`, { cookie })).list;
+    expect(byAddress.map((found) => [found.action, found.target.id])).toContainEqual(['staff.create', String(member.id)]);
 
     const again = await ctx.post('/api/ops/staff', { role: 'pm', email: 'new.pm@test.test', firstname: 'Н', lastname: 'М' }, { cookie });
     expect(again).toMatchObject({ status: 409, body: { code: 'email_already_added' } });
