@@ -7,6 +7,7 @@ const suites = [
   ['money (issue 10)', () => import('./money.mjs')],
   ['wallet drawer (issue 10)', () => import('./wallet-drawer.mjs')],
   ['workflow (issue 11)', () => import('./workflow.mjs')],
+  ['steps (issue 32)', () => import('./steps.mjs')],
   ['load (issue 15)', () => import('./load.mjs')],
   ['task drawer (issue 12)', () => import('./task-drawer.mjs')],
   ['notifications (issue 14)', () => import('./notify-telegram.mjs')],

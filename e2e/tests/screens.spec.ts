@@ -10,10 +10,6 @@ import { signInByApi } from '../support/session';
  */
 const THEMES = ['light', 'dark'] as const;
 
-// Four widths and themes of about 30 s each, independent of each other: spread over the workers rather than
-// run in a row by one (this file, near the end of the run, kept one worker busy for two minutes alone).
-test.describe.configure({ mode: 'parallel' });
-
 /**
  * A guard against a hang, not a time to meet: the first signed-in page loads every chunk of the shell,
  * and once took 47 s in CI while the other worker's spec kept the embedded database (in the server's

@@ -61,6 +61,8 @@ test.describe('issue 37: importing a Trello board', () => {
     await column.getByText('Opening hours <b>block</b>').click();
     const drawer = page.getByTestId('task-drawer');
     await expect(drawer).toBeVisible();
+    // In the editor, once it has loaded: until then a preview shows the same text, and for a moment both do.
+    await expect(drawer.getByTestId('description-editor-host')).toHaveAttribute('data-ready', 'true');
     await expect(drawer.getByText('Список Trello: To do · мітки: yellow')).toBeVisible();
     await expect(drawer.getByText('weekends are 9:00–18:00', { exact: false })).toBeVisible();
     expect(dialogs).toBe(0);
