@@ -172,6 +172,27 @@ describe('ChatStore', () => {
     expect(store.messages.map((held) => held.message)).toEqual(['first', 'second']);
   });
 
+  it('keeps that order for two messages written within one millisecond', async () => {
+    const { chatId, store } = newChat();
+    serveChat(chatId);
+    await store.open();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      setApiOrigin(CUT);
+      store.setText('first');
+      await store.submit();
+      setApiOrigin(server.origin!);
+      store.setText('second');
+      await store.submit();
+      expect(posts(chatId)).toHaveLength(0);
+      store.resendWaiting();
+      await store.settled();
+      expect(posts(chatId).map((request) => fields(request).message)).toEqual(['first', 'second']);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('marks a refused message error, never sends it by itself, and a retry sends it with the same temp id', async () => {
     const { chatId, store } = newChat();
     const { made } = serveChat(chatId);

@@ -97,6 +97,12 @@ export class ChatStore {
   private viewedPending = 0;
   private viewedTimer: ReturnType<typeof setTimeout> | null = null;
   private tempsRead = false;
+  /**
+   * When the newest message was written here. The queue keeps messages in the order of their times, so each
+   * one's time comes after the last: two sends within one millisecond kept the same time, and the later one
+   * went out ahead of an earlier one waiting for the connection.
+   */
+  private lastWrittenAt = 0;
   /** The newest page's read under way: a prefetch (the drawer asks as it opens) and the chat view's own open share it. */
   private opening: Promise<void> | null = null;
 
@@ -105,19 +111,23 @@ export class ChatStore {
     private readonly me: () => number | null,
     private readonly onCounters: (answer: ViewedAnswer) => void,
   ) {
-    makeAutoObservable<ChatStore, 'queue' | 'sending' | 'viewedPending' | 'viewedTimer' | 'tempsRead' | 'opening' | 'me' | 'onCounters'>(this, {
-      queue: false,
-      opening: false,
-      sending: false,
-      viewedPending: false,
-      viewedTimer: false,
-      tempsRead: false,
-      me: false,
-      onCounters: false,
-      temps: observableShallow,
-      messages: observableShallow,
-      form: observableRef,
-    });
+    makeAutoObservable<ChatStore, 'queue' | 'sending' | 'viewedPending' | 'viewedTimer' | 'tempsRead' | 'lastWrittenAt' | 'opening' | 'me' | 'onCounters'>(
+      this,
+      {
+        queue: false,
+        lastWrittenAt: false,
+        opening: false,
+        sending: false,
+        viewedPending: false,
+        viewedTimer: false,
+        tempsRead: false,
+        me: false,
+        onCounters: false,
+        temps: observableShallow,
+        messages: observableShallow,
+        form: observableRef,
+      },
+    );
   }
 
   get unreadCount(): number {
@@ -320,7 +330,8 @@ export class ChatStore {
       form.files.length <= 1
         ? [{ message: text, file: form.files[0] ?? null }]
         : [...(text ? [{ message: text, file: null }] : []), ...form.files.map((file) => ({ message: '', file }))];
-    const now = Date.now();
+    const now = Math.max(Date.now(), this.lastWrittenAt + 1);
+    this.lastWrittenAt = now + outgoing.length - 1;
     for (const [index, part] of outgoing.entries()) {
       const id = newTempId();
       const temp: TempMessage = {
