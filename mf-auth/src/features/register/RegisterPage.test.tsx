@@ -1,5 +1,5 @@
 import { renderInApp } from '@negayno/shared/testing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RegisterPage } from './RegisterPage';
 import { PerformerRegisterPage } from './PerformerRegisterPage';
@@ -176,8 +176,8 @@ describe('performer registration and recovery screens', () => {
     expect(screen.getByTestId('flow-step')).toHaveTextContent('5/6');
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['taras_oliinyk', 't.oliinyk', 'oliinyk.taras']);
     expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(0);
-    // The keyboard is on the first suggestion, where the choice is made.
-    expect(screen.getByRole('radio', { name: '@taras_oliinyk' })).toHaveFocus();
+    // The keyboard is on the first suggestion, where the choice is made (moved there by an effect once the answer is drawn).
+    await waitFor(() => expect(screen.getByRole('radio', { name: '@taras_oliinyk' })).toHaveFocus());
     await user.click(screen.getByRole('radio', { name: '@oliinyk.taras' }));
     await user.click(screen.getByTestId('flow-submit'));
     expect(await screen.findByText('6/6')).toBeInTheDocument();

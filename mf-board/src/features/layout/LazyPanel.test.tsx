@@ -1,5 +1,5 @@
 import { renderInApp } from '@negayno/shared/testing';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, type ComponentType } from 'react';
 import { LazyPanel, lazyPanel } from './LazyPanel';
@@ -92,7 +92,8 @@ describe('LazyPanel', () => {
     });
     const view = await renderInApp(<Drawer onClose={closed} />, { language: 'en' });
     expect(await screen.findByTestId('panel-failed')).toHaveTextContent('Could not load this');
-    expect(screen.getByTestId('panel-retry')).toHaveFocus();
+    // Focused by an effect, which runs once the notice is in the page (a moment later on a busy machine).
+    await waitFor(() => expect(screen.getByTestId('panel-retry')).toHaveFocus());
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(closed).toHaveBeenCalledTimes(1);
     await userEvent.click(screen.getByTestId('panel-retry'));
