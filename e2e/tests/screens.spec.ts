@@ -22,6 +22,12 @@ async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<voi
   await page.addInitScript((name) => localStorage.setItem('theme', name), theme);
 }
 
+// Reads the page still makes as a test ends (a live event's refresh) may be inside lengthenNames' route: its
+// fetch would fail after the test and Playwright would lay that on the test.
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 async function closeDrawer(page: Page, testId: string): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(page.getByTestId(testId)).toBeHidden();
