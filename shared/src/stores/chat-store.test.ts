@@ -153,7 +153,8 @@ describe('ChatStore', () => {
     expect(await tempMessages.ofChat(chatId)).toEqual([]);
   });
 
-  it('sends the waiting messages in the order they were written, a later one never before an earlier', async () => {
+  /** 'first' written without a connection, 'second' once it is back but before the browser heard of it. */
+  async function firstCutThenSecond(): Promise<{ chatId: number; store: ChatStore }> {
     const { chatId, store } = newChat();
     serveChat(chatId);
     await store.open();
@@ -161,9 +162,14 @@ describe('ChatStore', () => {
     store.setText('first');
     await store.submit();
     setApiOrigin(server.origin!);
-    // Written once the network is back but before the browser heard of it: it waits behind the first.
     store.setText('second');
     await store.submit();
+    return { chatId, store };
+  }
+
+  it('sends the waiting messages in the order they were written, a later one never before an earlier', async () => {
+    const { chatId, store } = await firstCutThenSecond();
+    // The second waits behind the first.
     expect(posts(chatId)).toHaveLength(0);
     expect(store.temps.map((temp) => store.isWaiting(temp.id))).toEqual([true, true]);
     store.resendWaiting();
@@ -173,17 +179,9 @@ describe('ChatStore', () => {
   });
 
   it('keeps that order for two messages written within one millisecond', async () => {
-    const { chatId, store } = newChat();
-    serveChat(chatId);
-    await store.open();
     const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
     try {
-      setApiOrigin(CUT);
-      store.setText('first');
-      await store.submit();
-      setApiOrigin(server.origin!);
-      store.setText('second');
-      await store.submit();
+      const { chatId, store } = await firstCutThenSecond();
       expect(posts(chatId)).toHaveLength(0);
       store.resendWaiting();
       await store.settled();
