@@ -1,22 +1,20 @@
 /**
  * The task's life cycle in the drawer: the actions the server offers the viewer now (each opening its
- * form), the offer and contract cards and the cost panel. A step taken here draws from its answer; it
- * reloads on the task's live events, so a step taken in another browser shows here without a reload.
+ * form), the offer and contract cards and the cost panel. It draws the open task's session (read and
+ * kept live there, task-session.ts); a step taken here draws from its answer.
  */
-import { getSocket, isOwnEcho, joinRoom } from '@negayno/shared/api';
-import { rooms, type Currency, type TaskActionName } from '@negayno/shared/contract';
+import { type Currency, type TaskActionName } from '@negayno/shared/contract';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { STORAGE_KEYS, readStorage, writeStorage } from '@negayno/shared/lib';
 import { useStores } from '@negayno/shared/stores';
-import { TaskWorkflowStore, workStores } from '@negayno/shared/work-stores';
 import { HeartRegular } from '@fluentui/react-icons';
 import { ContractCard } from '../documents/ContractCard';
 import { CostPanel, hasMoved } from '../documents/CostPanel';
 import { OfferCard } from '../documents/OfferCard';
-import { taskDrawerStore } from '../task-drawer/task-drawer-store';
+import { taskSession } from '../task-session/task-session';
 import { ActionDialog } from './ActionDialog';
 import { loadRoleForms } from './role-forms';
 
@@ -30,44 +28,15 @@ const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-/**
- * One store per page (the drawer shows one task at a time). A step's answer goes to every store that
- * draws the task in this tab: the board's card (gone when the step took the task away), the drawer's
- * task and the chat tabs; the step's own events are skipped here (issue 32).
- */
-export const workflowStore = new TaskWorkflowStore((taskId, step) => {
-  const { board, chats } = workStores;
-  if (step.card) board.upsert(step.card);
-  else board.remove(taskId);
-  taskDrawerStore.applyStep(taskId, step.task);
-  if (step.chats) chats.applyTaskChats(step.chats);
-});
-
 export const TaskLifeCycle = observer(function TaskLifeCycle(props: { taskId: number; currency?: Currency }) {
   const { t } = useTranslation('workflow');
   const styles = useStyles();
-  const store = workflowStore;
+  const store = taskSession.parts.workflow;
   const [open, setOpen] = useState<TaskActionName | null>(null);
   const [tipping, setTipping] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const { taskId } = props;
-  const { ui, session } = useStores();
-
-  useEffect(() => {
-    void store.load(taskId);
-    const leave = joinRoom(rooms.task(taskId));
-    const socket = getSocket();
-    const reload = (payload: { taskId: number; origin?: string }) => {
-      if (payload.taskId === taskId && !isOwnEcho(payload, session.user?.id ?? null)) void store.load(taskId);
-    };
-    socket.on('task.update', reload);
-    socket.on('task.documents.update', reload);
-    return () => {
-      socket.off('task.update', reload);
-      socket.off('task.documents.update', reload);
-      leave();
-    };
-  }, [taskId, store, session]);
+  const { ui } = useStores();
 
   // The forms of the actions on offer are fetched with the bar, so a press opens a ready form.
   const offered = store.taskId === taskId ? store.actions?.actions : undefined;

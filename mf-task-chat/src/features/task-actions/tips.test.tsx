@@ -9,7 +9,10 @@ import { apiServerForFile, renderInApp, signInAs } from '@negayno/shared/testing
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
-import { TaskLifeCycle, workflowStore } from './TaskLifeCycle';
+import { taskSession } from '../task-session/task-session';
+import { TaskLifeCycle } from './TaskLifeCycle';
+
+const workflowStore = taskSession.parts.workflow;
 
 const server = apiServerForFile();
 
@@ -40,6 +43,12 @@ function actions(tip: boolean): TaskActions {
   return { taskId: 7, actions: [], performers: [], seeLedger: false, seeEstimates: false, tip };
 }
 
+/** The drawer's session reads the life cycle when the task opens; the bar draws it. */
+async function showLifeCycle(language: 'uk' | 'en'): Promise<void> {
+  void workflowStore.load(7);
+  await renderInApp(<TaskLifeCycle taskId={7} />, { language });
+}
+
 const WALLET: WalletAnswer = { balance: 0, currency: 'UAH', can: { topUp: true, payout: false, tipsStatistics: false }, billingEmail: null };
 
 beforeEach(() => {
@@ -56,7 +65,7 @@ beforeEach(() => {
 
 describe('tips on an accepted task', () => {
   it('offers a Tips button that opens the dialog with the wallet balance, and "Not now" leaves the button there', async () => {
-    await renderInApp(<TaskLifeCycle taskId={7} />, { language: 'uk' });
+    await showLifeCycle('uk');
     await userEvent.click(await screen.findByTestId('action-tips'));
     const dialog = await screen.findByTestId('tips-dialog');
     expect(await within(dialog).findByTestId('tips-balance')).toHaveTextContent('У гаманці: 0 грн');
@@ -68,13 +77,13 @@ describe('tips on an accepted task', () => {
 
   it('is not offered where the server says no', async () => {
     server.routes['GET /task/7/actions'] = { data: actions(false) };
-    await renderInApp(<TaskLifeCycle taskId={7} />, { language: 'en' });
+    await showLifeCycle('en');
     await screen.findByTestId('contract-card');
     expect(screen.queryByTestId('action-tips')).not.toBeInTheDocument();
   });
 
   it('tops the wallet up from the dialog and comes back to it when the wallet closes', async () => {
-    await renderInApp(<TaskLifeCycle taskId={7} />, { language: 'en' });
+    await showLifeCycle('en');
     await userEvent.click(await screen.findByTestId('action-tips'));
     await userEvent.click(await screen.findByTestId('tips-top-up'));
     // The wallet drawer takes over, asked to bring the checkout back to this task.

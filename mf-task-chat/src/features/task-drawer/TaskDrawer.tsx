@@ -16,19 +16,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useWorkStores } from '@negayno/shared/work-stores';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
-import { filesStore } from './attachments/files-store';
 import { useFileDrop } from './attachments/useFileDrop';
 import { ChatPane } from '../chat/ChatPane';
 import { DescriptionHistoryDialog } from './description/DescriptionHistoryDialog';
 import { DescriptionSection } from './description/DescriptionSection';
-import { descriptionStore } from './description/description-store';
 import { ImportanceControl } from './header/ImportanceControl';
 import { TaskMeta } from './header/TaskMeta';
 import { TaskName } from './header/TaskName';
 import { TaskLifeCycle } from '../task-actions/TaskLifeCycle';
-import { taskDrawerStore } from './task-drawer-store';
+import { taskSession } from '../task-session/task-session';
 import { ChatSkeleton, DetailSkeleton } from './TaskSkeleton';
-import { useLiveTask } from './useLiveTask';
 
 const useStyles = makeStyles({
   drawer: { width: `min(${TASK_PANEL_WIDTH.default}px, 100vw)` },
@@ -76,7 +73,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
   const styles = useStyles();
   const params = useSearchParams();
   const { board, chats } = useWorkStores();
-  const store = taskDrawerStore;
+  const { task: store, files, description } = taskSession.parts;
   const task = store.task?.id === props.taskId ? store.task : null;
   const narrow = useNarrowerThan(BREAKPOINTS.df);
   // A link to a message (issue 38) opens the chat tab on a narrow screen.
@@ -89,13 +86,10 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
   const language = i18n.language === 'en' ? 'en' : 'uk';
 
   useEffect(() => {
-    // The cached description paints at once; the task's answer replaces it.
-    descriptionStore.show(props.taskId, null);
-    filesStore.show(props.taskId);
     const card = board.cards.get(props.taskId);
     if (card) chats.prefetch(card);
-    void store.load(props.taskId);
-  }, [props.taskId, store, board, chats]);
+    return taskSession.open(props.taskId);
+  }, [props.taskId, board, chats]);
 
   // A task that is gone or forbidden (as it opened, or after a step that deleted it or took it out of
   // sight) sends the user home; its card leaves the board.
@@ -110,39 +104,30 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
     () =>
       autorun(() => {
         const shown = store.task;
-        if (shown?.id === props.taskId) descriptionStore.show(shown.id, shown.description);
+        if (shown?.id === props.taskId) description.show(shown.id, shown.description);
       }),
-    [props.taskId, store],
+    [props.taskId, store, description],
   );
 
   const reload = useCallback(() => void store.load(props.taskId), [store, props.taskId]);
 
-  useLiveTask(props.taskId, {
-    onTask: () => {
-      // The history is asked again only where the task, as read again, still lets the viewer see it.
-      void store.load(props.taskId).then(() => descriptionStore.refreshHistory(store.task?.id === props.taskId && store.task.can.edit));
-    },
-    onFiles: () => void filesStore.load(),
-  });
-
   const projectId = task?.project.id ?? (Number(params.get('projectId')) || null);
   const close = () => {
     // Spec 2: closing clears the cached task, so the next open asks the server again.
-    store.clear();
-    filesStore.show(null);
+    taskSession.clear();
     // Back to the board it was opened from: the staff's all-projects board, or the project's.
     navigate(overAllBoard(params) ? allBoardPath(params) : projectId ? projectPath(projectId) : ROUTES.home);
   };
   const openHistory = () => {
     setHistoryOpen(true);
-    void descriptionStore.loadHistory();
+    void description.loadHistory();
   };
   // The board's card tells whether there is a chat before the task's answer comes, so the chat pane
   // opens on the reads the drawer started beside the task's instead of after it.
   const known = task ?? board.cards.get(props.taskId) ?? null;
   const withChat = known ? hasChat(known) : !narrow;
   const editable = task !== null && task.can.edit && task.dateArchived === null;
-  const drop = useFileDrop(editable, (files) => filesStore.upload(files));
+  const drop = useFileDrop(editable, (picked) => files.upload(picked));
   const showDetail = !narrow || !withChat || tab === 'detail';
   const showChat = withChat && (!narrow || tab === 'chat');
 
@@ -202,8 +187,8 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
                     <ImportanceControl task={task} onChange={(level) => void store.setImportance(level)} />
                   </div>
                   <TaskLifeCycle taskId={task.id} />
-                  <DescriptionSection task={task} store={descriptionStore} />
-                  <AttachmentsSection task={task} store={filesStore} editable={editable} />
+                  <DescriptionSection task={task} store={description} />
+                  <AttachmentsSection task={task} store={files} editable={editable} />
                 </article>
               )}
             </div>
@@ -215,7 +200,7 @@ export const TaskDrawer = observer(function TaskDrawer(props: { taskId: number }
           )}
         </div>
       </DrawerBody>
-      {editable && <DescriptionHistoryDialog store={descriptionStore} open={historyOpen} language={language} onClose={() => setHistoryOpen(false)} />}
+      {editable && <DescriptionHistoryDialog store={description} open={historyOpen} language={language} onClose={() => setHistoryOpen(false)} />}
     </SideDrawer>
   );
 });
