@@ -19,7 +19,14 @@ const ME = 5;
 function task(overrides: Partial<Task> = {}): Task {
   const dates = { dateStartCalc: null, dateSend: null, datePublishExpiration: null, dateDiscussExpiration: null, dateCalcExpiration: null };
   const more = { dateSendToTest: null, dateSendToProd: null, dateAcceptOnTest: null, dateRejectOnProd: null, dateRejectCalc: null };
-  const last = { dateFinishCalc: null, dateApproval: null, dateSubDeadline: null, dateOfferExpiration: null, dateProdExpiration: null, dateTestExpiration: null };
+  const last = {
+    dateFinishCalc: null,
+    dateApproval: null,
+    dateSubDeadline: null,
+    dateOfferExpiration: null,
+    dateProdExpiration: null,
+    dateTestExpiration: null,
+  };
   return { ...card(7, 2), description: '<p>Landing</p>', ...dates, ...more, ...last, ...overrides };
 }
 
@@ -67,7 +74,10 @@ function parts() {
 
 /** The reads made since `from`, as `METHOD /path`, sorted (parallel reads land in any order). */
 function readsSince(from: number): string[] {
-  return server.requests.slice(from).map((request) => `${request.method} ${request.path}`).sort();
+  return server.requests
+    .slice(from)
+    .map((request) => `${request.method} ${request.path}`)
+    .sort();
 }
 
 const TASK_READS = ['GET /task/7', 'GET /task/7/actions', 'GET /task/7/documents'];
