@@ -63,6 +63,8 @@ test.describe('money: the wallet drawer', () => {
 
     await row.getByTestId('cancel-payout').click();
     await expect(row).toHaveAttribute('data-status', 'cancelled');
+    // The button that had the focus is gone: the list holds it, so Escape still reaches the drawer.
+    await expect(drawer.getByTestId('transactions')).toBeFocused();
     await expect(drawer.getByTestId('wallet-balance')).toHaveText(before ?? '');
 
     await page.keyboard.press('Escape');

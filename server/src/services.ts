@@ -158,9 +158,16 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const sessions = new SessionService(db, config.secret, config.sessionAbsoluteSeconds);
   const releaseFiles = new ReleaseFiles(config.releasesDir, config.webRoot);
   const releases = new ReleaseService(releaseFiles, log);
-  // What a transaction changed is told once it committed; a project balance's owners are asked then.
-  const dispatcher = new LiveDispatcher(realtime, { balanceOwnersOf: (projectId) => projects.balanceOwnersOf(projectId) }, (error) =>
-    log.error({ err: error }, 'live events of a committed change failed'),
+  // What a transaction changed is told once it committed; a project balance's owners and the rows a
+  // wallet paints (issue 32) are read then.
+  const statements = new Statements(db);
+  const dispatcher = new LiveDispatcher(
+    realtime,
+    {
+      balanceOwnersOf: (projectId) => projects.balanceOwnersOf(projectId),
+      postedRows: (account, number, viewers) => statements.postedRows(account, number, viewers),
+    },
+    (error) => log.error({ err: error }, 'live events of a committed change failed'),
   );
   const units = new UnitOfWork(db, dispatcher);
   const { ledger, projects, users, avatars, telegram } = createAccountServices(db, config, units);
@@ -189,7 +196,6 @@ export function createServices(config: Config, db: Db, realtime: Realtime, log: 
   const staffing = new StaffingService(db, config.staffing, projects, notifications, leaving);
   const projectEditing = new ProjectEditingService(db, projects, projectEvents, staffing);
   const tasks = new TasksService(db, units, projects, notifications);
-  const statements = new Statements(db);
   const payouts = new PayoutsService(db, units, ledger, config.money, statements, notifications);
   const escrow = new EscrowService(ledger, { performersPercent: config.workflow.performersSharePercent, smPercent: config.workflow.smSharePercent });
   const fileStore = fileStoreOf(config, log);

@@ -145,6 +145,20 @@ export interface Transaction {
 
 export type TransactionsPage = Paged<Transaction>;
 
+/**
+ * What a wallet event carries (issue 32): the transaction's row on the receiver's account as they see
+ * it, and the account's balance when the event was sent, so that an open wallet paints it without a read.
+ */
+export interface CarriedPosting {
+  transaction: Transaction;
+  balance: number;
+  /**
+   * When the balance was read: the account's newest posting then. Postings to one account are made one
+   * after another, so a larger `asOf` is a later balance, whatever order two events arrive in.
+   */
+  asOf: number;
+}
+
 /** One month of a balance's statistics (spec 3): money in, money out to projects, earned for tasks and tips. */
 export interface BalanceStatMonth {
   /** `2026-11`. */

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { ChatMessage, ChatPerson, WhoseMove } from './chats.js';
 import type { ChatKey } from './enums.js';
 import type { UnixSeconds } from './entities.js';
+import type { CarriedPosting } from './money.js';
 import { MAX_ID } from './limits.js';
 
 export type RoomName = `project:${number}` | `task:${number}` | `chat:${number}` | `user:${number}`;
@@ -21,9 +22,10 @@ export type Sequenced<Payload> = Payload & { seq?: RoomSeqs };
 
 /** The events and their payloads, as written to the log (the log replays these payloads). */
 export interface LiveEventPayloads {
-  'user.transaction.update': { number: number };
-  'user.bonus.transaction.update': { number: number };
-  'project.transaction.update': { projectId: number; number: number };
+  /** `posted`: the row and the balance after it, as the receiver sees them (absent when they could not be read). */
+  'user.transaction.update': { number: number; posted?: CarriedPosting };
+  'user.bonus.transaction.update': { number: number; posted?: CarriedPosting };
+  'project.transaction.update': { projectId: number; number: number; posted?: CarriedPosting };
   'project.update': { projectId: number; deleted?: boolean };
   /**
    * `origin` (on these two and `task.chats.update`): the tab whose step made the change names itself in

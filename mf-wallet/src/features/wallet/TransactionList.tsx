@@ -85,12 +85,12 @@ export const TransactionList = observer(function TransactionList(props: { store:
   const styles = useStyles();
   const { store } = props;
   const list = useRef<HTMLUListElement>(null);
-  // The cancel button leaves with the pending state; focus stays in the drawer, on the list.
-  const onCancel = (number: number) =>
-    void store.cancelPayout(number).then(
-      () => list.current?.focus(),
-      () => undefined,
-    );
+  // The cancel button leaves with the pending state (its event may come before the call's answer): the
+  // list takes the focus as it is pressed, so the keyboard stays in the drawer.
+  const onCancel = (number: number) => {
+    list.current?.focus();
+    store.cancelPayout(number).catch(() => undefined);
+  };
 
   if (store.listStatus === 'loading') {
     return (

@@ -8,6 +8,7 @@ import {
   type Balance,
   type BalanceStatMonth,
   type Calculation,
+  type CarriedPosting,
   type Checkout,
   type PaymentOrderState,
   type Transaction,
@@ -36,12 +37,30 @@ export class WalletStore {
   calculation: Calculation | null = null;
   order: PaymentOrderState | null = null;
 
+  /**
+   * Events carry their rows and balances (issue 32), reads answer what was true when they were made: a
+   * read answered after an event that was sent after it was made would paint the older facts. `heard`
+   * counts the carried events applied; a read keeps the count it started at and gives way to any event
+   * applied since (for its row, or for the balance).
+   */
+  private heard = 0;
+  /** Per transaction number, `heard` when its carried row was applied. */
+  private heardRows = new Map<number, number>();
+  /** The `asOf` of the carried balance shown (see takeBalance). */
+  private balanceAsOf = 0;
+
   /** `returnTo`: the task page a top-up of the wallet comes back to (issue 33); else the board. */
   constructor(
     readonly target: WalletTarget,
     private readonly returnTo?: string,
   ) {
-    makeAutoObservable<WalletStore, 'returnTo'>(this, { target: false, returnTo: false });
+    makeAutoObservable<WalletStore, 'returnTo' | 'heard' | 'heardRows' | 'balanceAsOf'>(this, {
+      target: false,
+      returnTo: false,
+      heard: false,
+      heardRows: false,
+      balanceAsOf: false,
+    });
   }
 
   get balance(): Balance | null {
@@ -52,15 +71,17 @@ export class WalletStore {
     await Promise.all([this.loadBalance(), this.loadTransactions(), this.loadMonths()]);
   }
 
+  /** The balance read; a carried balance applied while the read was under way wins (see `heard`). */
   async loadBalance(): Promise<void> {
     const target = this.target;
+    const since = this.heard;
     const result = await settle<{ project?: Balance; wallet?: WalletAnswer; bonus?: Balance }>(
       target.kind === 'project'
         ? call(endpoints.money.projectBalance, { params: { id: target.projectId } }).then((project) => ({ project }))
         : Promise.all([call(endpoints.money.balance, {}), call(endpoints.money.bonusBalance, {})]).then(([wallet, bonus]) => ({ wallet, bonus })),
     );
     runInAction(() => {
-      if (result.status === 'ready') Object.assign(this, result.answer);
+      if (result.status === 'ready' && (since === this.heard || this.balance === null)) Object.assign(this, result.answer);
       this.status = result.status;
     });
   }
@@ -107,22 +128,59 @@ export class WalletStore {
   }
 
   /**
-   * A live event named a transaction: refetch it, replace the row with that number, or prepend it
-   * unless it is older than the last row listed (an older one belongs to a page not loaded yet).
+   * A live event named a transaction: the row it carries (issue 32) or, without one, the row read again
+   * with the balance. The row replaces the one with that number, or is prepended unless it is older than
+   * the last row listed (an older one belongs to a page not loaded yet).
    */
-  async onTransaction(number: number): Promise<void> {
+  async onTransaction(number: number, posted?: CarriedPosting): Promise<void> {
+    if (posted) {
+      this.heard += 1;
+      this.heardRows.set(number, this.heard);
+      this.place(posted.transaction);
+      this.takeBalance(posted);
+      return;
+    }
+    const since = this.heard;
     const result = await settle(this.one(number));
     void this.loadBalance();
-    if (result.status !== 'ready') return;
-    runInAction(() => {
-      const row = result.answer;
-      const index = this.transactions.findIndex((existing) => existing.number === row.number);
-      if (index >= 0) this.transactions[index] = row;
-      else if (this.transactions.length === 0 || row.number > this.transactions.at(-1)!.number) {
-        this.transactions.push(row);
-        this.transactions.sort((a, b) => b.number - a.number);
-      }
-    });
+    if (result.status === 'ready') this.placeRead(result.answer, since);
+  }
+
+  /**
+   * The user's wallet shows the bonus balance beside its own: a posting on the bonus account (a partner's
+   * bonus, a transfer between the two) moves that figure.
+   */
+  onBonusBalance(posted?: CarriedPosting): void {
+    if (!posted) void this.loadBalance();
+    else if (this.bonus) {
+      this.heard += 1;
+      this.bonus = { ...this.bonus, balance: posted.balance };
+    }
+  }
+
+  /** A row as a read or a call answered it, unless its event carried a newer state since the read started. */
+  private placeRead(row: Transaction, since: number): void {
+    if ((this.heardRows.get(row.number) ?? 0) <= since) this.place(row);
+  }
+
+  private place(row: Transaction): void {
+    const index = this.transactions.findIndex((existing) => existing.number === row.number);
+    if (index >= 0) this.transactions[index] = row;
+    else if (this.transactions.length === 0 || row.number > this.transactions.at(-1)!.number) {
+      this.transactions.push(row);
+      this.transactions.sort((a, b) => b.number - a.number);
+    }
+  }
+
+  /** A carried balance, unless a later one is shown already (two events may arrive in either order). */
+  private takeBalance({ balance, asOf }: CarriedPosting): void {
+    if (asOf < this.balanceAsOf) return;
+    this.balanceAsOf = asOf;
+    const shown = this.balance;
+    if (!shown) return;
+    if (this.target.kind === 'project') this.project = { ...shown, balance };
+    else if (this.target.kind === 'bonus') this.bonus = { ...shown, balance };
+    else if (this.wallet) this.wallet = { ...this.wallet, balance };
   }
 
   async calculate(amount: number | string): Promise<void> {
@@ -151,14 +209,19 @@ export class WalletStore {
       : call(endpoints.money.payment, { body: { amount, ...(this.returnTo ? { returnTo: this.returnTo } : {}) } }, { quiet: true, idempotencyKey });
   }
 
+  /** The answer is the row; the balance is read (the event carries it too, and wins if it came since). */
   async requestPayout(amount: number | string, idempotencyKey: string): Promise<void> {
+    const since = this.heard;
     const row = await call(endpoints.money.payout, { body: { amount } }, { quiet: true, idempotencyKey });
-    await this.onTransaction(row.number);
+    this.placeRead(row, since);
+    await this.loadBalance();
   }
 
   async cancelPayout(number: number): Promise<void> {
-    await call(endpoints.money.cancelPayout, { params: { number } }, { idempotencyKey: `cancel-${number}` });
-    await this.onTransaction(number);
+    const since = this.heard;
+    const row = await call(endpoints.money.cancelPayout, { params: { number } }, { idempotencyKey: `cancel-${number}` });
+    this.placeRead(row, since);
+    await this.loadBalance();
   }
 
   /** The order the payer returned from the checkout with. */

@@ -3,13 +3,22 @@
  * to which rooms, that a change recorded twice is told once, that only owned wallets and balances are
  * told, and that a failed lookup is reported instead of failing the committed change.
  */
-import type { ChatMessage, RoomName } from '@negayno/shared/contract';
-import { Changes } from './changes.js';
+import type { CarriedPosting, ChatMessage, RoomName } from '@negayno/shared/contract';
+import { Changes, type LedgerAccount } from './changes.js';
 import { LiveDispatcher } from './dispatch.js';
 
 type Sent = [rooms: RoomName[], name: string, payload: unknown];
 
-function dispatcherWith(owners: Record<number, number[]> | Error) {
+/** A row as a money lookup would carry it, named by its account, transaction and viewer so a test can tell them apart. */
+function rowFor(account: LedgerAccount, number: number, viewerId: number): CarriedPosting {
+  return {
+    transaction: { number, senderId: viewerId, account: `${account.kind}:${account.userId ?? account.projectId}` } as never,
+    balance: 100 * viewerId,
+    asOf: number,
+  };
+}
+
+function dispatcherWith(owners: Record<number, number[]> | Error, rows: 'carried' | 'none' | Error = 'none') {
   const sent: Sent[] = [];
   const errors: unknown[] = [];
   const realtime = {
@@ -19,6 +28,10 @@ function dispatcherWith(owners: Record<number, number[]> | Error) {
   };
   const lookups = {
     balanceOwnersOf: (projectId: number) => (owners instanceof Error ? Promise.reject(owners) : Promise.resolve(owners[projectId] ?? [])),
+    postedRows: (account: LedgerAccount, number: number, viewerIds: number[]) =>
+      rows instanceof Error
+        ? Promise.reject(rows)
+        : Promise.resolve(new Map(rows === 'carried' ? viewerIds.map((viewerId) => [viewerId, rowFor(account, number, viewerId)] as const) : [])),
   };
   return { dispatcher: new LiveDispatcher(realtime as never, lookups, (error) => errors.push(error)), sent, errors };
 }
@@ -102,6 +115,31 @@ describe('the live dispatcher', () => {
       [['user:2'], 'project.transaction.update', { projectId: 3, number: 101 }],
       [['user:23'], 'user.bonus.transaction.update', { number: 102 }],
     ]);
+  });
+
+  it('carries to each receiver the row as they see it, so an open wallet paints it without a read (issue 32)', async () => {
+    const changed = new Changes();
+    changed.account({ kind: 'escrow', taskId: 7 }, 100);
+    changed.account({ kind: 'user_wallet', userId: 21 }, 100);
+    changed.account({ kind: 'project', projectId: 3 }, 101);
+    const { dispatcher, sent } = dispatcherWith({ 3: [1, 2] }, 'carried');
+    await dispatcher.dispatch(changed);
+    const wallet = { kind: 'user_wallet', userId: 21 } as const;
+    const project = { kind: 'project', projectId: 3 } as const;
+    expect(sent).toEqual([
+      [['user:21'], 'user.transaction.update', { number: 100, posted: rowFor(wallet, 100, 21) }],
+      [['user:1'], 'project.transaction.update', { projectId: 3, number: 101, posted: rowFor(project, 101, 1) }],
+      [['user:2'], 'project.transaction.update', { projectId: 3, number: 101, posted: rowFor(project, 101, 2) }],
+    ]);
+  });
+
+  it('still tells a posting whose row could not be read, without the row, and reports the failure', async () => {
+    const changed = new Changes();
+    changed.account({ kind: 'user_wallet', userId: 21 }, 100);
+    const failure = new Error('statement timed out');
+    const { dispatcher, sent, errors } = dispatcherWith({}, failure);
+    await dispatcher.dispatch(changed);
+    expect([sent, errors]).toEqual([[[['user:21'], 'user.transaction.update', { number: 100 }]], [failure]]);
   });
 
   it('reports a failed lookup instead of failing the change, which has committed', async () => {

@@ -3,8 +3,8 @@
  * payloads are the ones the browser listens to, shared/src/contract/socket-events.ts). Realtime numbers
  * and logs each event before sending it (event-log.ts), so a browser that was away catches up.
  */
-import { rooms } from '@negayno/shared/contract';
-import type { Change, Changes } from './changes.js';
+import { rooms, type CarriedPosting } from '@negayno/shared/contract';
+import type { Change, Changes, LedgerAccount } from './changes.js';
 import type { Realtime } from './realtime.js';
 
 export interface ChangeDispatcher {
@@ -12,10 +12,16 @@ export interface ChangeDispatcher {
   dispatch(changes: Changes): Promise<void>;
 }
 
-/** What the dispatcher asks of the modules (infra imports none): who holds a project's balance. */
+/** What the dispatcher asks of the modules (infra imports none). */
 export interface DispatchLookups {
+  /** Who holds a project's balance (its administrators). */
   balanceOwnersOf(projectId: number): Promise<number[]>;
+  /** A ledger transaction's row on an account as each viewer sees it, with the balance (money's `Statements.postedRows`). */
+  postedRows(account: LedgerAccount, number: number, viewerIds: number[]): Promise<Map<number, CarriedPosting>>;
 }
+
+/** What each account change carries, per receiver. */
+type Carried = Map<Extract<Change, { kind: 'account' }>, Map<number, CarriedPosting>>;
 
 export class LiveDispatcher implements ChangeDispatcher {
   constructor(
@@ -29,12 +35,13 @@ export class LiveDispatcher implements ChangeDispatcher {
       const list = changes.list();
       // Read first, then emit in one go: the events leave in the order the changes were recorded.
       const owners = await this.balanceOwnersOf(list);
+      const carried = await this.postedRowsOf(list, owners);
       // Rooms first (issue 35 H5b): a performer taken off a task must not hear this step's own events.
       for (const change of list) if (change.kind === 'access') await this.realtime.recheckRooms(change.userIds);
       const dateUpdate = Math.floor(Date.now() / 1000);
       // The acting tab skips the task events of its own step: its answer holds their result (origin.ts).
       const origin = changes.origin ? { origin: changes.origin } : {};
-      for (const change of list) this.emit(change, { owners, dateUpdate, origin });
+      for (const change of list) this.emit(change, { owners, carried, dateUpdate, origin });
     } catch (error) {
       this.onError(error);
     }
@@ -47,7 +54,26 @@ export class LiveDispatcher implements ChangeDispatcher {
     return owners;
   }
 
-  private emit(change: Change, context: { owners: Map<number, number[]>; dateUpdate: number; origin: { origin?: string } }): void {
+  /**
+   * The rows the wallets concerned paint without a read (issue 32). A row that cannot be read is not
+   * carried (the wallet then reads it, as it would have), and does not stop the events.
+   */
+  private async postedRowsOf(list: Change[], owners: Map<number, number[]>): Promise<Carried> {
+    const carried: Carried = new Map();
+    for (const change of list) {
+      if (change.kind !== 'account') continue;
+      const receivers = receiversOf(change.account, owners);
+      if (receivers.length === 0) continue;
+      try {
+        carried.set(change, await this.lookups.postedRows(change.account, change.number, receivers));
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+    return carried;
+  }
+
+  private emit(change: Change, context: { owners: Map<number, number[]>; carried: Carried; dateUpdate: number; origin: { origin?: string } }): void {
     switch (change.kind) {
       case 'task': {
         const { id: taskId, projectId } = change.task;
@@ -71,7 +97,7 @@ export class LiveDispatcher implements ChangeDispatcher {
       case 'message':
         return this.emitMessage(change, context.origin);
       case 'account':
-        return this.emitAccount(change, context.owners);
+        return this.emitAccount(change, context.owners, context.carried.get(change));
       case 'access':
         return; // Done before any event (dispatch).
     }
@@ -101,14 +127,25 @@ export class LiveDispatcher implements ChangeDispatcher {
   }
 
   /** Only the owners of an account see it: a user's wallet and bonus in their own room, a project balance in its administrators'. */
-  private emitAccount({ account, number }: Extract<Change, { kind: 'account' }>, owners: Map<number, number[]>): void {
-    if (account.kind === 'user_wallet' && account.userId !== undefined) this.realtime.emitToUser(account.userId, 'user.transaction.update', { number });
-    if (account.kind === 'user_bonus' && account.userId !== undefined) this.realtime.emitToUser(account.userId, 'user.bonus.transaction.update', { number });
-    if (account.kind === 'project' && account.projectId !== undefined) {
-      const projectId = account.projectId;
-      for (const userId of owners.get(projectId) ?? []) this.realtime.emitToUser(userId, 'project.transaction.update', { projectId, number });
+  private emitAccount({ account, number }: Extract<Change, { kind: 'account' }>, owners: Map<number, number[]>, carried?: Map<number, CarriedPosting>): void {
+    const withRow = (userId: number) => {
+      const posted = carried?.get(userId);
+      return posted ? { posted } : {};
+    };
+    for (const userId of receiversOf(account, owners)) {
+      if (account.kind === 'user_wallet') this.realtime.emitToUser(userId, 'user.transaction.update', { number, ...withRow(userId) });
+      if (account.kind === 'user_bonus') this.realtime.emitToUser(userId, 'user.bonus.transaction.update', { number, ...withRow(userId) });
+      if (account.kind === 'project')
+        this.realtime.emitToUser(userId, 'project.transaction.update', { projectId: account.projectId!, number, ...withRow(userId) });
     }
   }
+}
+
+/** Who is told of a posting to an account: the owner of a wallet or bonus, a project balance's administrators; nobody for the others. */
+function receiversOf(account: LedgerAccount, owners: Map<number, number[]>): number[] {
+  if ((account.kind === 'user_wallet' || account.kind === 'user_bonus') && account.userId !== undefined) return [account.userId];
+  if (account.kind === 'project' && account.projectId !== undefined) return owners.get(account.projectId) ?? [];
+  return [];
 }
 
 /** A process without a socket server (the operator's tool, the seeds): nobody to tell here; open pages catch up on their next read. */

@@ -99,6 +99,44 @@ export async function accountsPostedOn(db: Db, transactionId: number): Promise<A
   }));
 }
 
+/**
+ * The account of `kind` and owner whose statement lists ledger transaction `transactionId` (it posted
+ * there, or it is a card order still waiting for that account), with its balance now.
+ */
+export async function accountListing(
+  db: Db,
+  kind: AccountKind,
+  owner: AccountOwner,
+  transactionId: number,
+): Promise<{ id: number; balance: number; asOf: number } | undefined> {
+  const found = await db
+    .selectFrom('accounts as a')
+    .select((eb) => [
+      'a.id',
+      'a.balance',
+      // Postings to one account are made under its row lock, so their ids grow in commit order: the newest
+      // one dates the balance read beside it.
+      eb
+        .selectFrom('postings')
+        .select((inner) => inner.fn.max('id').as('newest'))
+        .whereRef('account_id', '=', 'a.id')
+        .as('asOf'),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('a.id', 'in', eb.selectFrom('postings').select('account_id').where('transaction_id', '=', transactionId)),
+        eb('a.id', 'in', eb.selectFrom('payment_orders').select('account_id').where('transaction_id', '=', transactionId)),
+      ]),
+    )
+    .where('a.kind', '=', kind)
+    .where('a.user_id', owner.userId === undefined ? 'is' : '=', owner.userId ?? null)
+    .where('a.project_id', owner.projectId === undefined ? 'is' : '=', owner.projectId ?? null)
+    .where('a.task_id', owner.taskId === undefined ? 'is' : '=', owner.taskId ?? null)
+    .limit(1)
+    .executeTakeFirst();
+  return found && { id: found.id, balance: found.balance, asOf: Number(found.asOf ?? 0) };
+}
+
 export async function setTransactionStatus(db: Db, id: number, status: TransactionStatus): Promise<void> {
   await db
     .updateTable('ledger_transactions')

@@ -1,11 +1,11 @@
 /** Reading an account's statement: the paged list of spec 7 (20 by `backFrom`), one row by number, the month statistics. */
-import { PAGE_SIZE, type BalanceStatMonth, type Currency, type Transaction, type TransactionsPage } from '@negayno/shared/contract';
+import { PAGE_SIZE, type BalanceStatMonth, type CarriedPosting, type Currency, type Transaction, type TransactionsPage } from '@negayno/shared/contract';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { AccountRef } from './ledger.js';
 import { toMonths, toTransaction } from './presenters.js';
-import { findAccount, monthsOf, postingsOn, statementOf, type TransactionRow } from './repo.js';
+import { accountListing, findAccount, monthsOf, postingsOn, statementOf, type TransactionRow } from './repo.js';
 
 const STAT_MONTHS = 12;
 
@@ -25,6 +25,24 @@ export class Statements {
     const rows = found ? await statementOf(this.db, found.id, { number, limit: 1 }) : [];
     if (!found || rows.length === 0) throw new AppError('transaction_not_found');
     return (await this.present(viewer, found, rows))[0]!;
+  }
+
+  /**
+   * The row ledger transaction `number` left on an account, as each of `viewerIds` sees it, with the
+   * account's balance now: what a live event carries so that an open wallet paints it without a read
+   * (issue 32). Empty when that account's statement does not list it.
+   */
+  async postedRows(account: AccountRef, number: number, viewerIds: number[]): Promise<Map<number, CarriedPosting>> {
+    const carried = new Map<number, CarriedPosting>();
+    const found = await accountListing(this.db, account.kind, account, number);
+    if (!found || viewerIds.length === 0) return carried;
+    const rows = await statementOf(this.db, found.id, { number, limit: 1 });
+    if (rows.length === 0) return carried;
+    const postings = await postingsOn(this.db, found.id, [rows[0]!.id]);
+    for (const viewerId of viewerIds) {
+      carried.set(viewerId, { transaction: toTransaction(rows[0]!, postings, { balance: found.balance, viewerId }), balance: found.balance, asOf: found.asOf });
+    }
+    return carried;
   }
 
   async months(account: AccountRef, currency: Currency, now = new Date()): Promise<BalanceStatMonth[]> {

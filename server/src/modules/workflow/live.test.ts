@@ -220,7 +220,14 @@ describe('what a committed step changed reaches the open chats and wallets', () 
     dataOf(await act(ctx, cast, 'sm', task.id, 'send-offer'));
     await step(task.id, 'admin', 'document-accept', { urgency: 1 });
     const escrow = await lastTransaction({ taskId: task.id, paymentType: 'taskpayment' });
-    await hear('admin', 'project.transaction.update', { projectId: cast.projectId, number: escrow });
+    const escrowHeard = await hear('admin', 'project.transaction.update', { projectId: cast.projectId, number: escrow });
+    // The event carries the row and the balance as the administrator reads them: the open wallet asks nothing.
+    const projectWallet = `/api/project/${cast.projectId}/balance`;
+    expect(escrowHeard.payload.posted).toEqual({
+      transaction: dataOf(await ctx.get(`${projectWallet}/transaction/${escrow}`, { cookie: cast.cookies.admin })),
+      balance: dataOf<{ balance: number }>(await ctx.get(projectWallet, { cookie: cast.cookies.admin })).balance,
+      asOf: expect.any(Number),
+    });
 
     dataOf(await act(ctx, cast, 'pm', task.id, 'progress', { progress: 30 }));
     dataOf(await act(ctx, cast, 'admin', task.id, 'delete', { message: 'Передумали' }));
@@ -257,8 +264,18 @@ describe('what a committed step changed reaches the open chats and wallets', () 
 
     dataOf(await ctx.post(`/api/task/${task.id}/tips`, { amount: 2_000, userId: cast.people.performer.id }, { cookie: cast.cookies.author }));
     const tip = await lastTransaction({ taskId: task.id, paymentType: 'tips' });
-    await hear('author', 'user.transaction.update', { number: tip });
-    await hear('performer', 'user.transaction.update', { number: tip });
+    const tipHeard = {
+      author: await hear('author', 'user.transaction.update', { number: tip }),
+      performer: await hear('performer', 'user.transaction.update', { number: tip }),
+    };
+    // Each side's row as that side reads it: the payer's debit, the performer's credit.
+    for (const role of ['author', 'performer'] as const) {
+      expect(tipHeard[role].payload.posted).toEqual({
+        transaction: dataOf(await ctx.get(`/api/user/balance/transaction/${tip}`, { cookie: cast.cookies[role] })),
+        balance: dataOf<{ balance: number }>(await ctx.get('/api/user/balance', { cookie: cast.cookies[role] })).balance,
+        asOf: expect.any(Number),
+      });
+    }
 
     dataOf(await ctx.post(`/api/project/${cast.projectId}/balance/deposit`, { amount: 10_000, from: 'wallet' }, { cookie: cast.cookies.admin }));
     const deposit = await lastTransaction({ paymentType: 'projectdeposit' });
@@ -270,7 +287,9 @@ describe('what a committed step changed reaches the open chats and wallets', () 
       await ctx.post(`/api/project/${cast.projectId}/balance/payment`, { amount: 40_000 }, { cookie: cast.cookies.admin }),
     );
     const order = await ctx.db.selectFrom('payment_orders').select('transaction_id').where('order_id', '=', orderId).executeTakeFirstOrThrow();
-    await hear('admin', 'project.transaction.update', { projectId: cast.projectId, number: order.transaction_id });
+    const pending = await hear('admin', 'project.transaction.update', { projectId: cast.projectId, number: order.transaction_id });
+    // A card order has no posting yet: its row is carried all the same (the statement lists it from the order).
+    expect((pending.payload.posted as { transaction: { status: string; amount: number } }).transaction).toMatchObject({ status: 'pending', amount: 40_000 });
     const before = heard.admin.length;
     dataOf(await ctx.post(`/api/payment/test/${orderId}`, { result: 'success' }, { cookie: cast.cookies.admin }));
     await expectSoon(() =>
