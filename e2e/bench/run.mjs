@@ -3,6 +3,7 @@ const suites = [
   ['shell (issue 2)', () => import('./shell.mjs')],
   ['board api (issue 4)', () => import('./board-api.mjs')],
   ['board render (issue 4)', () => import('./board-render.mjs')],
+  ['board cold (issue 39)', () => import('./board-cold.mjs')],
   ['pm board (issue 15)', () => import('./pm-board.mjs')],
   ['money (issue 10)', () => import('./money.mjs')],
   ['wallet drawer (issue 10)', () => import('./wallet-drawer.mjs')],

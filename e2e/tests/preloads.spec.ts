@@ -10,7 +10,10 @@ import { signInByApi } from '../support/session';
 async function openAndWatch(page: Page, path: string, ready: () => Promise<void>) {
   const requested: string[] = [];
   const unused: string[] = [];
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    requested.push(url.pathname + url.search);
+  });
   page.on('console', (message) => {
     if (/preload/i.test(message.text())) unused.push(message.text());
   });
@@ -67,4 +70,29 @@ test("a signed-in user's board page preloads the board's remote and uses each pr
   expect(wordsOf(hinted)).toEqual(['words-uk-common', 'words-uk-board', 'words-uk-chat']);
   expectEachFetchedOnce(hinted, requested);
   expect(unused).toEqual([]);
+});
+
+test("a project's board page and a task's page take their data with the page: each read named once, none asked again, none unused (issue 39)", async ({
+  page,
+}) => {
+  await signInByApi(page, DEMO.admin);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/project\/\d+$/);
+  const projectId = Number(/\/project\/(\d+)$/.exec(page.url())![1]);
+  const taskId = Number(await page.getByTestId('task-card').first().getAttribute('data-task-id'));
+  const board = `/project/${projectId}?taskName=${encodeURIComponent('а')}`;
+  const onBoard = await openAndWatch(page, board, () => expect(page.getByTestId('kanban-board')).toHaveAttribute('aria-busy', 'false'));
+  const boardRead = `/api/project/${projectId}/tasks?taskName=%D0%B0`;
+  expect(onBoard.hinted).toEqual(expect.arrayContaining(['/api/user/profile', '/api/version', '/api/projects', `/api/project/${projectId}`, boardRead]));
+  expectEachFetchedOnce(onBoard.hinted, onBoard.requested);
+  expect(onBoard.unused).toEqual([]);
+
+  const onTask = await openAndWatch(page, `/task/${taskId}?projectId=${projectId}`, () => expect(page.getByTestId('task-name')).toBeVisible());
+  expect(onTask.hinted).toEqual(expect.arrayContaining([`/api/task/${taskId}`, `/api/task/${taskId}/actions`, `/api/project/${projectId}/tasks`]));
+  // The API reads (the task route's scripts are another matter: its remote's entry is asked twice, seen, not this test's).
+  expectEachFetchedOnce(
+    onTask.hinted.filter((path) => path.startsWith('/api/')),
+    onTask.requested,
+  );
+  expect(onTask.unused.filter((message) => message.includes('/api/'))).toEqual([]);
 });

@@ -1,8 +1,8 @@
-import { KANBAN_COLUMNS, type ColumnSet, type TaskCard } from '@negayno/shared/contract';
+import { KANBAN_COLUMNS, parseFilter, projectBoardRead, type ColumnSet, type TaskCard } from '@negayno/shared/contract';
 import { autorun, isObservable } from 'mobx';
 import { card as taskCard, startApiServer, type ApiServer } from '@negayno/shared/testing';
 import { TAB_ORIGIN } from '../api/echo';
-import { BoardStore, filterQuery, parseFilter } from './board-store';
+import { BoardStore } from './board-store';
 
 /** A card of column 1 unless the overrides say otherwise. */
 function card(overrides: Partial<TaskCard>): TaskCard {
@@ -104,6 +104,15 @@ describe('BoardStore with the API', () => {
     expect(store.status).toBe('ready');
     expect([...store.cards.keys()]).toEqual([1]);
     expect(store.hasFilter).toBe(true);
+  });
+
+  it("asks for the very read a project page's preload hint names, so the page's early answer is the one used (issue 39)", async () => {
+    const pageSearch = '?taskName=%20logo%20&taskNumber=12&projectId=3&text=&other=1';
+    const hinted = projectBoardRead(3, pageSearch);
+    server.routes[`GET ${hinted}`] = { data: [card({ id: 1, number: 12, name: 'Logo' })] };
+    await store.load(3, parseFilter(new URLSearchParams(pageSearch)));
+    expect(server.requests.map((request) => request.path)).toEqual([hinted]);
+    expect(hinted).toBe('/project/3/tasks?taskNumber=12&taskName=logo');
   });
 
   it('says a failed load failed, and reload asks again for the same board showing a wait meanwhile', async () => {
@@ -257,13 +266,5 @@ describe('BoardStore with the API', () => {
     await Promise.all([store.onTaskChats(event), store.onTaskChats(event), store.onTaskChats(event)]);
     expect(served).toBe(2);
     expect(store.cards.get(6)?.unreadMessageCounters.main.count).toBe(4);
-  });
-});
-
-describe('filter query', () => {
-  it('keeps the non-empty trimmed values in a fixed order and reads them back', () => {
-    const query = filterQuery({ taskName: '  Logo ', projectId: '4', taskNumber: '' });
-    expect(query).toBe('taskName=Logo&projectId=4');
-    expect(parseFilter(new URLSearchParams(`${query}&other=1`))).toEqual({ taskName: 'Logo', projectId: '4' });
   });
 });

@@ -6,7 +6,10 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   KANBAN_COLUMNS,
+  TASK_FILTER_KEYS,
   endpoints,
+  filterQuery,
+  parseFilter,
   ownMessageEvent,
   type ColumnSet,
   type ServerEvent,
@@ -21,8 +24,6 @@ import { SharedReads } from './shared-reads.js';
 
 /** Which board is shown: one project's, or every project the viewer sees (the staff home). */
 export type BoardScope = { kind: 'project'; projectId: number } | { kind: 'all' };
-
-const FILTER_KEYS = ['taskNumber', 'taskName', 'projectId', 'text'] as const;
 
 export class BoardStore {
   /**
@@ -182,7 +183,7 @@ export class BoardStore {
   }
 
   get hasFilter(): boolean {
-    return FILTER_KEYS.some((key) => Boolean(this.filter[key]));
+    return TASK_FILTER_KEYS.some((key) => Boolean(this.filter[key]));
   }
 
   clear(): void {
@@ -304,30 +305,10 @@ function scopeKey(scope: BoardScope): string {
   return scope.kind === 'project' ? `project-${scope.projectId}` : 'all';
 }
 
-/** The non-empty, trimmed filter values as a query string, in a fixed order. */
-export function filterQuery(filter: TaskFilter): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = filter[key]?.trim();
-    if (value) params.set(key, value);
-  }
-  return params.toString();
-}
-
 /** Whether every word of `typed` starts a word of `text` (the search's word starts, without its typos). */
 function hasWordStarts(text: string, typed: string): boolean {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return (typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).every((part) => words.some((word) => word.startsWith(part)));
-}
-
-/** The filter a URL query carries (unknown parameters are ignored). */
-export function parseFilter(params: URLSearchParams): TaskFilter {
-  const filter: TaskFilter = {};
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key)?.trim();
-    if (value) filter[key] = value;
-  }
-  return filter;
 }
 
 function readReported(): string[] {

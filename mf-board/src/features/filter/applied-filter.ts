@@ -1,5 +1,4 @@
-import type { TaskFilter } from '@negayno/shared/contract';
-import { filterQuery, parseFilter } from '@negayno/shared/work-stores';
+import { filterQuery, parseFilter, type TaskFilter } from '@negayno/shared/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 

@@ -1,14 +1,15 @@
 /**
- * A page's preload hints, sent as a `Link` header with its index.html: remotes.json, the entry and
- * first-screen chunks of each remote the page will show (from that build's mf-manifest.json), and the
- * host's chunks of the words it shows first, in the visitor's language. Without them the browser
+ * A page's preload hints, sent as a `Link` header with its index.html: remotes.json, the API reads the
+ * page makes as it boots (the session, the board: `readsOfPage`, issue 39), the entry and first-screen
+ * chunks of each remote the page will show (from that build's mf-manifest.json), and the host's chunks
+ * of the words it shows first, in the visitor's language. Without them the browser
  * learns of those files only after the host's code has arrived and run, fetched remotes.json and then
  * the entry: round trips in a row that a slow mobile network pays 0.4 s each for (docs/perf.md, issue
  * 17). With them the files come while the host's own code is still arriving.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NAMESPACES_IN_CONTRACT, namespacesOfPage, remotesOfPage, wordsChunkName, type Language } from '@negayno/shared/contract';
+import { API_ROOT, NAMESPACES_IN_CONTRACT, namespacesOfPage, readsOfPage, remotesOfPage, wordsChunkName, type Language } from '@negayno/shared/contract';
 import type { ReleaseFiles } from './files.js';
 import type { ReleaseService } from './service.js';
 
@@ -49,7 +50,9 @@ export class PagePreloads {
   /** `Link` header values, most needed first. */
   async linksFor(visit: PageVisit): Promise<string[]> {
     const manifest = await this.releases.manifest();
-    const links = [preload('/remotes.json', 'fetch'), ...(await this.wordsLinks(visit))];
+    // The reads come first: the server's time to answer them runs while the scripts arrive.
+    const reads = readsOfPage(visit.pathname, visit.search, visit.signedIn).map((path) => preload(`${API_ROOT}${path}`, 'fetch'));
+    const links = [preload('/remotes.json', 'fetch'), ...reads, ...(await this.wordsLinks(visit))];
     for (const remote of remotesOfPage(visit.pathname, visit.search, visit.signedIn)) {
       const descriptor = manifest[remote];
       // A signed-in user's id decides between a canary and the stable entry; the host does that.
@@ -117,7 +120,12 @@ function exposeChunks(text: string): string[] {
   return sync.filter((name): name is string => typeof name === 'string' && CHUNK_FILE.test(name));
 }
 
-/** remotes.json is fetched by `fetch` (same-origin, so `crossorigin` sends the cookies it always did). */
+/**
+ * remotes.json and the API reads are fetched by `fetch` (same-origin, so `crossorigin` sends the cookies
+ * it always did); the page's own `fetch` of the same URL takes the preloaded answer, whatever headers it
+ * adds. A read's query is URL-encoded (`filterQuery`): whatever a filter in the address holds, it cannot
+ * end the link early.
+ */
 function preload(url: string, as: 'script' | 'fetch'): string {
   return `<${url}>; rel=preload; as=${as}${as === 'fetch' ? '; crossorigin' : ''}`;
 }
