@@ -96,3 +96,14 @@ test("a project's board page and a task's page take their data with the page: ea
   );
   expect(onTask.unused.filter((message) => message.includes('/api/'))).toEqual([]);
 });
+
+test("a staff member's home takes the board across their projects with the page: named once, asked once, used (issue 39)", async ({ page }) => {
+  await signInByApi(page, DEMO.pm);
+  const home = await openAndWatch(page, '/', () => expect(page.getByTestId('kanban-board')).toHaveAttribute('aria-busy', 'false'));
+  expect(home.hinted).toContain('/api/tasks');
+  expectEachFetchedOnce(
+    home.hinted.filter((path) => path.startsWith('/api/')),
+    home.requested,
+  );
+  expect(home.unused).toEqual([]);
+});

@@ -39,7 +39,7 @@ import { projectsRoutes } from './modules/projects/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { installReleases } from './modules/releases/index.js';
-import { tasksRoutes } from './modules/tasks/index.js';
+import { boardViewOf, tasksRoutes } from './modules/tasks/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { avatarFilesRoute, PROFILE_CHANGED_CHANNEL, usersRoutes } from './modules/users/index.js';
 import { workflowRoutes } from './modules/workflow/index.js';
@@ -134,7 +134,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       const url = new URL(request.url, 'http://page.invalid');
       const signedIn = sessionTokenOf(request.cookies, config.cookieSecure) !== undefined;
       const language = languageOrDefault(request.cookies[LANGUAGE_COOKIE]);
-      return services.pagePreloads.linksFor({ pathname: url.pathname, search: url.search, signedIn, language });
+      // Whose session it is decides the home's board (issue 39): asked only of a page with a session cookie.
+      const viewer = signedIn ? (await sessionOf(request, services.sessions, config.cookieSecure))?.user : undefined;
+      const home = viewer ? boardViewOf(viewer).home : null;
+      return services.pagePreloads.linksFor({ pathname: url.pathname, search: url.search, signedIn, language, home });
     },
     decoratePage: (request, reply) => syncSessionHint(request, reply, config.cookieSecure),
   });

@@ -48,7 +48,19 @@ describe('the reads a page names in its preload hints (issue 39)', () => {
     ]);
   });
 
-  it("names the project list on the home, not its board, which depends on the viewer's role", () => {
+  it("names the home's board by what the viewer's home shows: the staff's across projects, none for a client's first project", () => {
+    expect(readsOfPage('/', '?projectId=2&taskName=logo', true, 'allProjects')).toEqual([
+      '/user/profile',
+      '/version',
+      '/projects',
+      '/tasks?taskName=logo&projectId=2',
+    ]);
+    expect(readsOfPage('/', '', true, 'firstProject')).toEqual(['/user/profile', '/version', '/projects']);
+    // The session not known (the hint cookie only): no board.
     expect(readsOfPage('/', '', true)).toEqual(['/user/profile', '/version', '/projects']);
+  });
+
+  it('names the staff board under a task opened from it, with its filter', () => {
+    expect(readsOfPage('/task/9', '?board=all&projectId=3', true, 'allProjects')).toContain('/tasks?projectId=3');
   });
 });

@@ -5,24 +5,28 @@
  * every visitor of that page makes are named: a hint nobody uses costs its request and a console warning.
  * Paths are under the API root; the host's and the board's code ask for these same paths.
  */
+import type { BoardView } from './entities.js';
 import { idFromPath, redirectFor, ROUTES } from './routes.js';
-import { projectBoardRead } from './task-filter.js';
+import { allProjectsBoardRead, projectBoardRead } from './task-filter.js';
 
-export function readsOfPage(pathname: string, search: string, signedIn: boolean): string[] {
+/** `home`: what the viewer's home shows (their profile's `board.home`), when the server knows who they are. */
+export function readsOfPage(pathname: string, search: string, signedIn: boolean, home: BoardView['home'] | null = null): string[] {
   // A visitor the route guard sends elsewhere reads what that page reads; signed out, nothing is read.
   if (!signedIn || redirectFor(pathname, search, signedIn) !== null) return [];
   const reads = ['/user/profile', '/version'];
-  // The home is a board too: a client's first project's, or the staff's across projects (chosen by role, not named).
-  if (pathname === ROUTES.home) reads.push('/projects');
+  // The home is a board too: the staff's across their projects, or a client's first project (found from the list).
+  if (pathname === ROUTES.home) reads.push('/projects', ...(home === 'allProjects' ? [allProjectsBoardRead(search)] : []));
   const projectId = idFromPath(pathname, ROUTES.project);
   if (projectId !== null) reads.push('/projects', `/project/${projectId}`, projectBoardRead(projectId, search));
   const taskId = idFromPath(pathname, ROUTES.task);
   if (taskId !== null) {
     const params = new URLSearchParams(search);
     const boardId = Number(params.get('projectId'));
-    // Over its project's board (the staff's board across projects depends on the viewer's role: not named).
+    // Over its project's board, or the staff's board across projects (`board=all`, whose filter the query is).
     reads.push('/projects');
-    if (params.get('board') !== 'all' && Number.isSafeInteger(boardId) && boardId > 0) reads.push(`/project/${boardId}`, projectBoardRead(boardId, search));
+    if (params.get('board') === 'all') {
+      if (home === 'allProjects') reads.push(allProjectsBoardRead(search));
+    } else if (Number.isSafeInteger(boardId) && boardId > 0) reads.push(`/project/${boardId}`, projectBoardRead(boardId, search));
     // What the open task's session reads at once (mf-task-chat task-session.ts).
     reads.push(`/task/${taskId}`, `/task/${taskId}/actions`, `/task/${taskId}/documents`, `/task/${taskId}/files`);
   }

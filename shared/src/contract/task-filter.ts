@@ -28,6 +28,12 @@ export function parseFilter(params: URLSearchParams): TaskFilter {
   return filter;
 }
 
+/** What the staff's board across projects asks for, under the API root: the cards with the page's filter, its project included. */
+export function allProjectsBoardRead(pageSearch: string): string {
+  const query = filterQuery(parseFilter(new URLSearchParams(pageSearch)));
+  return `/tasks${query ? `?${query}` : ''}`;
+}
+
 /** What a project's board asks for, under the API root: its cards with the page's filter (the project is the path's). */
 export function projectBoardRead(projectId: number, pageSearch: string): string {
   const query = filterQuery({ ...parseFilter(new URLSearchParams(pageSearch)), projectId: undefined });

@@ -9,7 +9,16 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { API_ROOT, NAMESPACES_IN_CONTRACT, namespacesOfPage, readsOfPage, remotesOfPage, wordsChunkName, type Language } from '@negayno/shared/contract';
+import {
+  API_ROOT,
+  NAMESPACES_IN_CONTRACT,
+  namespacesOfPage,
+  readsOfPage,
+  remotesOfPage,
+  wordsChunkName,
+  type BoardView,
+  type Language,
+} from '@negayno/shared/contract';
 import type { ReleaseFiles } from './files.js';
 import type { ReleaseService } from './service.js';
 
@@ -30,6 +39,8 @@ export interface PageVisit {
   signedIn: boolean;
   /** The language the page will show its words in (the contract's LANGUAGE_COOKIE, else the default). */
   language: Language;
+  /** What the signed-in viewer's home shows (their board view), or null when the session is not known. */
+  home: BoardView['home'] | null;
 }
 
 export class PagePreloads {
@@ -51,7 +62,7 @@ export class PagePreloads {
   async linksFor(visit: PageVisit): Promise<string[]> {
     const manifest = await this.releases.manifest();
     // The reads come first: the server's time to answer them runs while the scripts arrive.
-    const reads = readsOfPage(visit.pathname, visit.search, visit.signedIn).map((path) => preload(`${API_ROOT}${path}`, 'fetch'));
+    const reads = readsOfPage(visit.pathname, visit.search, visit.signedIn, visit.home).map((path) => preload(`${API_ROOT}${path}`, 'fetch'));
     const links = [preload('/remotes.json', 'fetch'), ...reads, ...(await this.wordsLinks(visit))];
     for (const remote of remotesOfPage(visit.pathname, visit.search, visit.signedIn)) {
       const descriptor = manifest[remote];
