@@ -31,7 +31,9 @@ export interface LiveEventPayloads {
    * `origin` (on these two and `task.chats.update`): the tab whose step made the change names itself in
    * its call (`X-Negayno-Origin`) and applies the call's answer instead: that tab skips these events.
    */
+  /** The task changed, and maybe its documents with it (one event for both: read the task's documents again too). */
   'task.update': { taskId: number; projectId: number; dateUpdate: number; origin?: string };
+  /** Only the task's documents changed (an offer edited): its life cycle is read again, not the task. */
   'task.documents.update': { taskId: number; origin?: string };
   'task.files.update': { taskId: number };
   /**

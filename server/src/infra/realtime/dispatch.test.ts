@@ -56,7 +56,7 @@ describe('the live dispatcher', () => {
     ]);
   });
 
-  it('tells a task, its documents, its files and a changed message to their rooms, each once, in the order recorded', async () => {
+  it('tells a task, its files and a changed message to their rooms, each once, in the order recorded; the task stands for its documents', async () => {
     const changed = new Changes();
     changed.task(task);
     changed.documents(task);
@@ -68,11 +68,22 @@ describe('the live dispatcher', () => {
     await dispatcher.dispatch(changed);
     expect(sent).toEqual([
       [['project:3', 'task:7'], 'task.update', { taskId: 7, projectId: 3, dateUpdate: Date.parse('2026-11-28T12:00:00Z') / 1000 }],
-      [['project:3', 'task:7'], 'task.documents.update', { taskId: 7 }],
       [['task:7'], 'task.files.update', { taskId: 7 }],
       [['chat:11'], 'message.update', { messageId: 40, chatId: 11 }],
       // Changed twice in the unit, once moving the counters: the counters are told.
       [['project:3', 'task:7'], 'task.chats.update', { taskId: 7, chatId: 11 }],
+    ]);
+  });
+
+  it("tells a task's documents on their own when the task itself did not change (an offer edited)", async () => {
+    const changed = new Changes();
+    changed.documents(task);
+    changed.task({ id: 8, projectId: 3 });
+    const { dispatcher, sent } = dispatcherWith({});
+    await dispatcher.dispatch(changed);
+    expect(sent.map(([rooms, name]) => [rooms, name])).toEqual([
+      [['project:3', 'task:7'], 'task.documents.update'],
+      [['project:3', 'task:8'], 'task.update'],
     ]);
   });
 

@@ -41,7 +41,13 @@ export class LiveDispatcher implements ChangeDispatcher {
       const dateUpdate = Math.floor(Date.now() / 1000);
       // The acting tab skips the task events of its own step: its answer holds their result (origin.ts).
       const origin = changes.origin ? { origin: changes.origin } : {};
-      for (const change of list) this.emit(change, { owners, carried, dateUpdate, origin });
+      // A task's `task.update` stands for its documents too (the readers of one read the other): a unit
+      // that changed both tells one event, and a watching tab reads the life cycle once (issue 32).
+      const toldTasks = new Set(list.flatMap((change) => (change.kind === 'task' ? [change.task.id] : [])));
+      for (const change of list) {
+        if (change.kind === 'documents' && toldTasks.has(change.task.id)) continue;
+        this.emit(change, { owners, carried, dateUpdate, origin });
+      }
     } catch (error) {
       this.onError(error);
     }
