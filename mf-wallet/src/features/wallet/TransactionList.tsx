@@ -10,7 +10,20 @@ import { useTranslation } from '@negayno/shared/i18n';
 import type { WalletStore } from './wallet-store';
 
 const useStyles = makeStyles({
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', width: '100%' },
+  list: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    width: '100%',
+    // The list takes the focus when a cancelled payout's button goes: a ring clear of the rows' text.
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: tokens.spacingHorizontalXXS,
+      borderRadius: tokens.borderRadiusMedium,
+    },
+  },
   row: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) auto',
