@@ -5,7 +5,7 @@
 import type { SearchAnswer, SearchGroup, SearchHit, SearchKind, SearchQuery } from '@negayno/shared/contract';
 import { SEARCH_KINDS, SEARCH_OVERVIEW_SIZE, SEARCH_PAGE_SIZE } from '@negayno/shared/contract/search';
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.js';
+import { withSessionSettings, type Db } from '../../db/connection.js';
 import { taskNumberOf, textQueryOf, typoCandidates, withTypos, type TextQuery } from '../../db/text-search.js';
 import { toUnix } from '../../lib/time.js';
 import type { AuthUser } from '../../lib/auth-user.js';
@@ -51,11 +51,36 @@ function idOfHit(hit: SearchHit): number {
   }
 }
 
+/**
+ * The planner settings of every search statement. Each pass reads through the search's indexes, whatever
+ * the planner guesses of a prefix's frequency, since a sequential scan, which filters row by row, took
+ * seconds for a word no message has (the benchmark): it is off. With sequential scans priced out, a plan's
+ * cost passes PostgreSQL's JIT and parallel query thresholds: each query spent ~180 ms compiling itself
+ * (the benchmark: 146 ms for 8 people), or 5–10 ms starting a worker for a page of six rows. Both are off
+ * for the search. A page is a few rows reached by key from the matches, so joins are nested loops in the
+ * order the queries are written: guessing a prefix's matches at thousands, the planner hashed every task
+ * in the scope (12 ms of a 14 ms query) to join a page of six.
+ */
+const SEARCH_SETTINGS = {
+  enable_seqscan: 'off',
+  jit: 'off',
+  max_parallel_workers_per_gather: '0',
+  enable_hashjoin: 'off',
+  enable_mergejoin: 'off',
+  join_collapse_limit: '1',
+  from_collapse_limit: '1',
+} as const;
+
 export class SearchService {
+  /** The search's own sessions, opened with SEARCH_SETTINGS (PostgreSQL; null on PGlite). */
+  private readonly session: Db | null;
+
   constructor(
     private readonly db: Db,
     private readonly projects: Pick<ProjectsService, 'accessibleProjects'>,
-  ) {}
+  ) {
+    this.session = withSessionSettings(db, SEARCH_SETTINGS);
+  }
 
   /** What the viewer may read that matches `q`; a text without a word (or a project they do not see) finds nothing. */
   async find(user: AuthUser, request: SearchQuery): Promise<SearchAnswer> {
@@ -67,14 +92,29 @@ export class SearchService {
     const page: Page = request.kind
       ? { limit: SEARCH_PAGE_SIZE, offset: request.offset ?? 0, pass: 'words' }
       : { limit: SEARCH_OVERVIEW_SIZE, offset: 0, pass: 'words' };
-    // The stored words like the typed ones are asked at once, beside the groups' word starts, for the
-    // groups whose word starts do not fill their page (most searches for a rare word or a typo).
-    const similar = similarWords(this.db, typoCandidates(text));
-    // Awaited only by a group whose page the words did not fill: a failure nobody awaits is not unhandled.
-    similar.catch(() => undefined);
-    const newest = await newestIds(this.db);
-    const groups = await Promise.all(kinds.map((kind) => this.group(kind, scope, text, taskNumberOf(q), page, similar, newest)));
+    const groups = await this.inSearchSession(async (db) => {
+      // The stored words like the typed ones are asked at once, beside the groups' word starts, for the
+      // groups whose word starts do not fill their page (most searches for a rare word or a typo).
+      const similar = similarWords(db, typoCandidates(text));
+      // Awaited only by a group whose page the words did not fill: a failure nobody awaits is not unhandled.
+      similar.catch(() => undefined);
+      const newest = await newestIds(db);
+      return Promise.all(kinds.map((kind) => this.group(db, kind, scope, text, taskNumberOf(q), page, similar, newest)));
+    });
     return { q, groups: groups.sort((a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind)) };
+  }
+
+  /**
+   * Runs the search's statements where its planner settings (SEARCH_SETTINGS) hold: on PostgreSQL the
+   * connections of a pool of their own, opened with them (no transaction, no statement to set them); on
+   * PGlite, one session every caller shares, one transaction that sets them locally for all the groups.
+   */
+  private inSearchSession<T>(run: (db: Db) => Promise<T>): Promise<T> {
+    if (this.session) return run(this.session);
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT ${sql.join(Object.entries(SEARCH_SETTINGS).map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`.execute(trx);
+      return run(trx);
+    });
   }
 
   private async scopeOf(user: AuthUser, projectId: number | undefined): Promise<SearchScope> {
@@ -90,11 +130,10 @@ export class SearchService {
   /**
    * One group: the word starts, then — on a first page they did not fill — the typos: for people by
    * trigrams (a few short rows), for the others as words (the stored words like the typed ones, looked up
-   * through the same indexes). Each pass reads through the search's indexes, whatever the planner guesses
-   * of a prefix's frequency, since a sequential scan, which filters row by row, took seconds for a word no
-   * message has (the benchmark); it is off, and with it JIT.
+   * through the same indexes).
    */
   private async group(
+    db: Db,
     kind: SearchKind,
     scope: SearchScope,
     text: TextQuery,
@@ -103,28 +142,17 @@ export class SearchService {
     similar: Promise<Map<string, string[]>>,
     newest: Newest,
   ): Promise<SearchGroup> {
-    return this.db.transaction().execute(async (trx) => {
-      // With sequential scans priced out, a plan's cost passes PostgreSQL's JIT and parallel query
-      // thresholds: each query spent ~180 ms compiling itself (the benchmark: 146 ms for 8 people), or 5–10
-      // ms starting a worker for a page of six rows. Both are off for the search. A page is a few rows
-      // reached by key from the matches, so joins are nested loops in the order the queries are written:
-      // guessing a prefix's matches at thousands, the planner hashed every task in the scope (12 ms of a 14 ms
-      // query) to join a page of six.
-      await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
-        set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true),
-        set_config('join_collapse_limit', '1', true), set_config('from_collapse_limit', '1', true)`.execute(trx);
-      const hits = await this.page(trx, kind, scope, text, number, page, newest);
-      const hasMore = hits.length > page.limit;
-      if (hasMore || page.offset > 0 || !text.typos) return { kind, list: hits.slice(0, page.limit), hasMore };
-      const rest: Page = { limit: page.limit - hits.length, offset: 0, pass: 'words', found: hits.map(idOfHit) };
-      let more: SearchHit[] = [];
-      if (kind === 'people') more = await this.hits(trx, kind, scope, text, number, { ...rest, pass: 'typos' });
-      else {
-        const asTypos = withTypos(text, await similar);
-        if (asTypos) more = await this.page(trx, kind, scope, asTypos, null, rest, newest);
-      }
-      return { kind, list: [...hits, ...more].slice(0, page.limit), hasMore: false };
-    });
+    const hits = await this.page(db, kind, scope, text, number, page, newest);
+    const hasMore = hits.length > page.limit;
+    if (hasMore || page.offset > 0 || !text.typos) return { kind, list: hits.slice(0, page.limit), hasMore };
+    const rest: Page = { limit: page.limit - hits.length, offset: 0, pass: 'words', found: hits.map(idOfHit) };
+    let more: SearchHit[] = [];
+    if (kind === 'people') more = await this.hits(db, kind, scope, text, number, { ...rest, pass: 'typos' });
+    else {
+      const asTypos = withTypos(text, await similar);
+      if (asTypos) more = await this.page(db, kind, scope, asTypos, null, rest, newest);
+    }
+    return { kind, list: [...hits, ...more].slice(0, page.limit), hasMore: false };
   }
 
   /** A page of one pass, among the newest first (windowsOf) until it is full; a number's tasks at once. */
