@@ -147,22 +147,14 @@ export function findOffers(db: Db, scope: SearchScope, query: TextQuery, page: P
 const SIMILAR_WORDS = 8;
 
 /**
- * The stored words like each typed word (pg_trgm's word similarity, from the session's threshold), the
- * closest first: the typed word itself is not among them, nor anything but letters (they go into a tsquery).
+ * The stored words like a typed word (pg_trgm's word similarity, from the session's threshold), the closest
+ * first: the typed word itself is not among them, nor anything but letters (they go into a tsquery).
  */
-export async function similarWords(db: Db, words: readonly string[]): Promise<Map<string, string[]>> {
-  const similar = new Map<string, string[]>();
-  if (words.length === 0) return similar;
-  await Promise.all(
-    words.map(async (typed) => {
-      const { rows } = await sql<{ word: string }>`
-        SELECT word FROM (SELECT DISTINCT word FROM search_words WHERE word %> ${typed} AND word <> ${typed}) found
-        ORDER BY similarity(word, ${typed}) DESC, word LIMIT ${SIMILAR_WORDS}`.execute(db);
-      const letters = rows.map((row) => row.word).filter((word) => /^\p{L}+$/u.test(word));
-      if (letters.length > 0) similar.set(typed, letters);
-    }),
-  );
-  return similar;
+export async function similarWords(db: Db, typed: string): Promise<string[]> {
+  const { rows } = await sql<{ word: string }>`
+    SELECT word FROM (SELECT DISTINCT word FROM search_words WHERE word %> ${typed} AND word <> ${typed}) found
+    ORDER BY similarity(word, ${typed}) DESC, word LIMIT ${SIMILAR_WORDS}`.execute(db);
+  return rows.map((row) => row.word).filter((word) => /^\p{L}+$/u.test(word));
 }
 
 /** The newest ids of the searched tables (each group looks among its newest rows first). */

@@ -12,6 +12,7 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import type { ProjectsService } from '../projects/index.js';
 import { kindsOf, searchScopeOf, type SearchScope } from './policy.js';
 import { plainTextOf, snippetOf, toSearchTask, marksIn } from './presenters.js';
+import { SimilarWordsCache } from './similar-words.js';
 import { findDescriptions, findMessages, findOffers, findPeople, findTasks, newestIds, similarWords, type Page } from './repo.js';
 
 type Newest = Awaited<ReturnType<typeof newestIds>>;
@@ -74,6 +75,8 @@ const SEARCH_SETTINGS = {
 export class SearchService {
   /** The search's own sessions, opened with SEARCH_SETTINGS (PostgreSQL; null on PGlite). */
   private readonly session: Db | null;
+  /** The stored words like a typed word, kept for a short while (similar-words.ts). */
+  private readonly similar = new SimilarWordsCache(similarWords);
 
   constructor(
     private readonly db: Db,
@@ -95,11 +98,14 @@ export class SearchService {
     const groups = await this.inSearchSession(async (db) => {
       // The stored words like the typed ones are asked at once, beside the groups' word starts, for the
       // groups whose word starts do not fill their page (most searches for a rare word or a typo).
-      const similar = similarWords(db, typoCandidates(text));
+      const similar = this.similar.of(db, typoCandidates(text));
       // Awaited only by a group whose page the words did not fill: a failure nobody awaits is not unhandled.
-      similar.catch(() => undefined);
+      // The session (PGlite: a transaction) stays until the lookup is done: another search may wait for it.
+      const settled = similar.catch(() => undefined);
       const newest = await newestIds(db);
-      return Promise.all(kinds.map((kind) => this.group(db, kind, scope, text, taskNumberOf(q), page, similar, newest)));
+      const found = await Promise.all(kinds.map((kind) => this.group(db, kind, scope, text, taskNumberOf(q), page, similar, newest)));
+      await settled;
+      return found;
     });
     return { q, groups: groups.sort((a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind)) };
   }
