@@ -35,6 +35,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 10);
 const PALETTE_ROUNDS = Number(process.env.BENCH_SEARCH_PALETTE_ROUNDS ?? 5);
 const TYPING_DELAY = 80;
 const KEEP = process.env.BENCH_SEARCH_KEEP ?? '';
+const VACUUM = process.env.BENCH_SEARCH_VACUUM !== '0';
 const STEPS = new Set((process.env.BENCH_SEARCH_STEPS ?? 'one,paged,palette,load').split(','));
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -43,6 +44,11 @@ const QUERIES = ['оплат', 'рахунку форма', 'кешуваня', 
 
 function psql(sqlText) {
   const result = spawnSync('psql', [SERVER_URL, '-v', 'ON_ERROR_STOP=1', '-qc', sqlText], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr || result.error}`);
+}
+
+function psqlOn(url, sqlText) {
+  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', sqlText], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`psql failed: ${result.stderr || result.error}`);
 }
 
@@ -176,6 +182,10 @@ async function engineLines(engine) {
         .split('\n')
         .at(-1);
       lines.push(`${engine}: seeded ${made} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      // What autovacuum does to a live install soon after a bulk load (insert-triggered, since PostgreSQL
+      // 13): statistics, and the GIN indexes' pending lists merged into the indexes, which every search
+      // otherwise reads through (a test server may run with autovacuum off). BENCH_SEARCH_VACUUM=0: as seeded.
+      if (engine === 'postgres' && VACUUM) psqlOn(database.env.DATABASE_URL, 'VACUUM ANALYZE');
       if (database.kept) cpSync(dataDir, database.kept, { recursive: true });
     }
     const server = await startServer({ ...UNLIMITED, NEGAYNO_SEED_DEMO: '0', ...database.env }, { dataDir });
