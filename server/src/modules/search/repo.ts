@@ -1,10 +1,12 @@
 /**
- * The search's queries: one per group, each filtered by the viewer's scope (policy.ts) in SQL and matched
- * through the expressions the indexes of migrations/0021_search.sql are built on (db/text-search.ts).
- * Every query reads `limit + 1` rows so the caller knows whether there are more. Tasks and offers are
- * matched through the text's index first (matchingTasks); messages order by `id + 0`: ordered by the key
- * itself, the planner would walk the key and compute each row's words (service.ts). Word starts and typos
- * are separate passes (service.ts), so within a query every row matches alike.
+ * The search's queries: one statement per pass of a group (findGroup; a typed number's tasks: findTasks),
+ * each filtered by the viewer's scope (policy.ts) in SQL and matched through the expressions the indexes of
+ * migrations/0021_search.sql are built on (db/text-search.ts). Every query reads `limit + 1` rows so the
+ * caller knows whether there are more. The page of ids is cut first, from the newest rows' windows in turn
+ * (`windowed`), then the other columns are joined for those ids only; through the index, ids are ordered by
+ * `id + 0`: ordered by the key itself, the planner would walk the key and compute each row's words
+ * (service.ts). Word starts and typos are separate passes (service.ts), so within a query every row matches
+ * alike.
  */
 import type { AccountRole, ChatKey, SearchKind, TaskStatus } from '@negayno/shared/contract';
 import { sql, type RawBuilder } from 'kysely';

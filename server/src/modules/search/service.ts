@@ -1,6 +1,8 @@
 /**
  * "Find anything" (issue 38): the viewer's scope is asked of the policy on every call, then each group
- * the scope allows is searched (all of them for the palette's overview, one when `kind` pages it).
+ * the scope allows is searched (all of them for the palette's overview, one when `kind` pages it): one
+ * statement for its word starts, a second for its typos when they did not fill a first page, in the
+ * search's own sessions (SEARCH_SETTINGS).
  */
 import type { SearchAnswer, SearchGroup, SearchHit, SearchKind, SearchQuery } from '@negayno/shared/contract';
 import { SEARCH_KINDS, SEARCH_OVERVIEW_SIZE, SEARCH_PAGE_SIZE } from '@negayno/shared/contract/search';
