@@ -95,14 +95,56 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteHan
   }
 }
 
-export function openPostgres(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
-  pg.types.setTypeParser(INT8_OID, Number);
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+/** Planner settings (name → value) a pool's sessions start with: see `withSessionSettings`. */
+export type SessionSettings = Readonly<Record<string, string>>;
+
+/** The pools of each PostgreSQL handle's `db` whose sessions start with settings of their own, by those settings. */
+const settingsPools = new WeakMap<Db, (settings: SessionSettings) => Db>();
+
+/**
+ * `db` with every session started with `settings` (`-c name=value` at connect), for queries that need
+ * planner settings the rest of the server must not get (the search's, modules/search/service.ts): a pool
+ * of its own, as large as the handle's, opened on first use and closed with the handle. The settings then
+ * cost nothing per query, where `SET LOCAL` costs a transaction and a statement each time. Null on
+ * PGlite (one session every caller shares: set them locally in a transaction there) and for a
+ * transaction or any other `db` than a handle's own.
+ */
+export function withSessionSettings(db: Db, settings: SessionSettings): Db | null {
+  return settingsPools.get(db)?.(settings) ?? null;
+}
+
+function optionsOf(settings: SessionSettings): string {
+  return Object.entries(settings)
+    .map(([name, value]) => {
+      if (!/^[a-z_.]+$/.test(name) || !/^[a-z0-9_.]+$/i.test(value)) throw new Error(`not a session setting: ${name}=${value}`);
+      return `-c ${name}=${value}`;
+    })
+    .join(' ');
+}
+
+function newPool(connectionString: string, max: number, settings?: SessionSettings): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, ...(settings ? { options: optionsOf(settings) } : {}) });
   // An idle client losing its server must not crash the process; the next query reports the problem.
   pool.on('error', () => {});
   // Queued on the new connection before any query a caller sends on it.
   pool.on('connect', (client) => void client.query(SESSION_SEARCH_SETTINGS).catch(() => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return pool;
+}
+
+export function openPostgres(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
+  pg.types.setTypeParser(INT8_OID, Number);
+  const max = options.max ?? 10;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: newPool(connectionString, max) }) });
+  const tuned = new Map<string, Db>();
+  settingsPools.set(db, (settings) => {
+    const key = optionsOf(settings);
+    let found = tuned.get(key);
+    if (!found) {
+      found = new Kysely<Database>({ dialect: new PostgresDialect({ pool: newPool(connectionString, max, settings) }) });
+      tuned.set(key, found);
+    }
+    return found;
+  });
   return {
     db,
     engine: 'postgres',
@@ -111,7 +153,10 @@ export function openPostgres(connectionString: string, options: { max?: number }
       await sql.raw(script).execute(executor);
     },
     listen: (channel, onPayload, onReconnect) => listenOnPostgres(connectionString, channel, onPayload, onReconnect),
-    close: () => db.destroy(),
+    close: async () => {
+      settingsPools.delete(db);
+      await Promise.all([db.destroy(), ...[...tuned.values()].map((other) => other.destroy())]);
+    },
   };
 }
 

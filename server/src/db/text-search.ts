@@ -5,7 +5,8 @@
  * ("оплта" finds "оплата"). The expressions are those of the indexes in migrations/0021_search.sql: the
  * planner uses an index only for the very expression it was built on.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from './schema.js';
 
 /** The word similarity from which a typed text counts as a typo of a stored word ("оплта" ~ "оплата" is 0.5). */
 export const TYPO_SIMILARITY = 0.5;
@@ -26,6 +27,8 @@ export interface TextQuery {
   /** The words joined by spaces: what the trigram similarity compares. */
   phrase: string;
   typos: boolean;
+  /** Each typed word and the stored words that stand beside it (withTypos): a text matches one of each. */
+  terms: string[][];
 }
 
 /** The words of a typed text, or null when it holds none (only punctuation, spaces). */
@@ -42,12 +45,56 @@ export function textQueryOf(input: string): TextQuery | null {
   const phrase = words.join(' ');
   // Digits alone (a task number, an amount) have no typos worth looking for.
   const typos = phrase.length >= MIN_TYPO_LENGTH && /\p{L}/u.test(phrase);
-  return { words, prefixes: words.map((word) => `${word}:*`).join(' & '), phrase, typos };
+  return { words, prefixes: words.map((word) => `${word}:*`).join(' & '), phrase, typos, terms: words.map((word) => [word]) };
 }
 
 /** Whether the words stand in the text as word starts (an index of `to_tsvector('simple', text)` answers it). */
 export function hasWordStarts(text: RawBuilder<string>, query: TextQuery): RawBuilder<boolean> {
   return sql<boolean>`(to_tsvector('simple', ${text}) @@ to_tsquery('simple', ${query.prefixes}))`;
+}
+
+/**
+ * Words whose lower case the `simple` configuration writes as they are typed: digits, Latin and Cyrillic
+ * lower-case letters (each is a letter or a digit to the word parser on every locale, C included, and
+ * lower-cases to itself).
+ */
+const PLAIN_WORD = /^[0-9a-z\u0430-\u045f\u0491]+$/;
+
+/**
+ * A condition every text whose words match `query` meets, hundreds of times cheaper to check than the
+ * words themselves (`to_tsvector` parses the whole text, ~10 µs a description; `lower` and `LIKE` a
+ * fraction of a µs): its lower case holds, for each typed word, that word or one of the stored words
+ * beside it. Checked first (PostgreSQL evaluates the cheaper conditions of a filter first), it spares the
+ * parse of most texts a walk down the newest rows reads for a rare word or a typo (a window of 200
+ * descriptions: 2.3 → 0.3 ms). It only narrows what `hasWordStarts` finds, and never leaves out one of
+ * its matches: a word of the text is its lower-cased token, a piece of the text, so a word that starts
+ * with the typed one puts the typed one in the text's lower case, as long as `lower` lower-cases as the
+ * word parser does (the same C library call, on a database whose collation is the C library's:
+ * `lowerCaseAsWords`; an ICU collation writes "İ" as two characters where the parser writes one) and the
+ * typed word is parsed into itself (PLAIN_WORD; other terms add no condition). Null: no condition.
+ */
+export function holdsWords(text: RawBuilder<string>, query: TextQuery): RawBuilder<boolean> | null {
+  const held = query.terms
+    .filter((term) => term.every((word) => PLAIN_WORD.test(word)))
+    .map((term) =>
+      term.length === 1
+        ? sql<boolean>`lower(${text}) LIKE ${`%${term[0]!}%`}`
+        : sql<boolean>`lower(${text}) LIKE ANY (ARRAY[${sql.join(term.map((word) => `%${word}%`))}]::text[])`,
+    );
+  return held.length === 0 ? null : sql<boolean>`(${sql.join(held, sql` AND `)})`;
+}
+
+/**
+ * Whether `lower` lower-cases a text as the word parser does on this database (holdsWords): its default
+ * collation is the C library's, not ICU's (PostgreSQL 15 and later say which; asked in vain: no).
+ */
+export async function lowerCaseAsWords(db: Kysely<Database>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ provider: string }>`SELECT datlocprovider AS provider FROM pg_database WHERE datname = current_database()`.execute(db);
+    return rows[0]?.provider === 'c';
+  } catch {
+    return false;
+  }
 }
 
 /** Word starts, or a typo of the phrase somewhere in the text (a trigram index of `text` answers that part). */
@@ -63,8 +110,11 @@ export function matchesText(text: RawBuilder<string>, query: TextQuery): RawBuil
  */
 export type MatchPass = 'words' | 'typos';
 
-export function matchesIn(text: RawBuilder<string>, query: TextQuery, pass: MatchPass): RawBuilder<boolean> {
-  if (pass === 'words') return hasWordStarts(text, query);
+export function matchesIn(text: RawBuilder<string>, query: TextQuery, pass: MatchPass, prefilter = false): RawBuilder<boolean> {
+  if (pass === 'words') {
+    const held = prefilter ? holdsWords(text, query) : null;
+    return held ? sql<boolean>`(${held} AND ${hasWordStarts(text, query)})` : hasWordStarts(text, query);
+  }
   return sql<boolean>`(${text} %> ${query.phrase})`;
 }
 
@@ -80,8 +130,9 @@ export function typoCandidates(query: TextQuery): string[] {
 export function withTypos(query: TextQuery, similar: ReadonlyMap<string, readonly string[]>): TextQuery | null {
   const found = query.words.flatMap((word) => similar.get(word) ?? []);
   if (found.length === 0) return null;
-  const terms = query.words.map((word) => [`${word}:*`, ...(similar.get(word) ?? [])].join(' | '));
-  return { words: [...query.words, ...found], prefixes: terms.map((term) => `(${term})`).join(' & '), phrase: query.phrase, typos: false };
+  const terms = query.words.map((word) => [word, ...(similar.get(word) ?? [])]);
+  const prefixes = terms.map(([word, ...others]) => `(${[`${word}:*`, ...others].join(' | ')})`).join(' & ');
+  return { words: [...query.words, ...found], prefixes, phrase: query.phrase, typos: false, terms };
 }
 
 /** Not one of the ids a words pass found already (none: true). */

@@ -4,6 +4,7 @@ import type { TaskRow } from '../../db/schema.js';
 import { addMember, createChats, createDocument, createProject, createTask, createUser, postMessage } from '../../seed/builders.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { castOf, type Cast, type Role } from '../../test/workflow-kit.js';
+import { hasWordStarts, holdsWords, lowerCaseAsWords, textQueryOf, withTypos } from '../../db/text-search.js';
 import { plainTextOf, snippetOf } from './presenters.js';
 
 describe('search: only what the viewer may read, word starts and typos, paging (issue 38)', () => {
@@ -218,5 +219,46 @@ describe('search snippets', () => {
     expect(snippet.text.startsWith('…Оплата рахунку')).toBe(true);
     expect(snippet.marks.map(([from, to]) => snippet.text.slice(from, to))).toEqual(['Оплата', 'оплати']);
     expect(plainTextOf('<p>a&nbsp;&lt;b&gt;</p><p>Що:</p><ul><li>one</li><li>two</li></ul>')).toBe('a <b>. Що: one. two.');
+  });
+});
+
+describe('the lower case check before the words (issue 38)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it("never leaves out a text whose words match: the lower case check holds for each of the word index's matches", async () => {
+    expect(await lowerCaseAsWords(ctx.db)).toBe(true);
+    const texts = [
+      'ОПЛАТА рахунку',
+      'Оплата2 до п’ятниці',
+      '<p>Форма&nbsp;оплати: <b>картка</b></p>',
+      'landing-page ready, see https://example.com/landing/page',
+      'Кешування сторінок та ґанку; Їжак і Єнот',
+      'Order #1005 paid',
+    ];
+    const queries: Array<[string, string[]]> = [
+      ['оплат', []],
+      ['рахунк', []],
+      ['форм оплат', []],
+      ['landing page', []],
+      ['кешуваня', ['кешування']],
+      ['ґанк їжак єнот', []],
+      ['1005', []],
+      ['order paid', []],
+    ];
+    for (const [typed, similar] of queries) {
+      const text = textQueryOf(typed)!;
+      const query = similar.length > 0 ? withTypos(text, new Map([[text.words[0]!, similar]]))! : text;
+      const held = holdsWords(sql.ref<string>('x.body'), query);
+      expect(held).not.toBeNull();
+      const { rows } = await sql<{ body: string; words: boolean; held: boolean }>`
+        SELECT x.body, ${hasWordStarts(sql.ref<string>('x.body'), query)} AS words, ${held!} AS held
+        FROM (VALUES ${sql.join(texts.map((body) => sql`(${body})`))}) AS x(body)`.execute(ctx.db);
+      for (const row of rows) if (row.words) expect({ typed, body: row.body, held: row.held }).toEqual({ typed, body: row.body, held: true });
+      expect(rows.some((row) => row.words)).toBe(true);
+    }
   });
 });
