@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LANGUAGE_COOKIE, SESSION_COOKIE, SESSION_HINT_COOKIE } from '@negayno/shared/contract';
-import { createTestContext, type TestContext } from '../test/harness.js';
+import { DEFAULT_TEST_PASSWORD, createUser } from '../seed/builders.js';
+import { createTestContext, sessionCookieOf, type TestContext } from '../test/harness.js';
 import { IMMUTABLE, REVALIDATE, isContentHashed } from './static.js';
 
 function writeFiles(root: string, files: Record<string, string>): void {
@@ -152,10 +153,12 @@ describe("a page's preload hints", () => {
     }
   });
 
-  it("names the board's files for a visitor with a session, and only safe chunk names", async () => {
+  it("names the board's reads and files for a visitor with a session, and only safe chunk names", async () => {
     const response = await ctx.get('/project/12', { cookie: `${SESSION_COOKIE}=any` });
     expect(preloads(response.headers.link)).toEqual([
       '</remotes.json>; rel=preload; as=fetch; crossorigin',
+      // The reads the page makes as it boots come with it (issue 39), before the scripts.
+      ...['/user/profile', '/version', '/projects', '/project/12', '/project/12/tasks'].map((path) => `</api${path}>; rel=preload; as=fetch; crossorigin`),
       '</words-uk-common.0000aaaa.js>; rel=preload; as=script',
       '</words-uk-board.0000aaaa.js>; rel=preload; as=script',
       '</words-uk-chat.0000aaaa.js>; rel=preload; as=script',
@@ -171,10 +174,26 @@ describe("a page's preload hints", () => {
     const profile = preloads((await ctx.get('/profile', { cookie: `${SESSION_COOKIE}=any` })).headers.link);
     expect(profile).toEqual([
       '</remotes.json>; rel=preload; as=fetch; crossorigin',
+      '</api/user/profile>; rel=preload; as=fetch; crossorigin',
+      '</api/version>; rel=preload; as=fetch; crossorigin',
       '</words-uk-common.0000aaaa.js>; rel=preload; as=script',
       '</words-uk-profile.0000aaaa.js>; rel=preload; as=script',
       '</remotes/mf-profile/remoteEntry.js>; rel=preload; as=script',
     ]);
+  });
+
+  it("names the home's board by whose session it is: the staff's across projects, none for a client's first project (issue 39)", async () => {
+    const homeOf = async (role: 'pm' | 'user') => {
+      const person = await createUser(ctx.db, { role });
+      const login = await ctx.post('/api/login', { email: person.email, password: DEFAULT_TEST_PASSWORD });
+      return preloads((await ctx.get('/?taskName=logo', { cookie: sessionCookieOf(login) })).headers.link).filter((link) => link.startsWith('</api/'));
+    };
+    expect(await homeOf('pm')).toContain('</api/tasks?taskName=logo>; rel=preload; as=fetch; crossorigin');
+    expect((await homeOf('user')).some((link) => link.startsWith('</api/tasks'))).toBe(false);
+    // A cookie that names no live session: the session's reads, no board.
+    expect(preloads((await ctx.get('/', { cookie: `${SESSION_COOKIE}=gone` })).headers.link).filter((link) => link.startsWith('</api/'))).toEqual(
+      ['/user/profile', '/version', '/projects'].map((path) => `</api${path}>; rel=preload; as=fetch; crossorigin`),
+    );
   });
 
   it("names the words in the language the page's cookie names, the default for any other value", async () => {
