@@ -32,13 +32,15 @@ export class LiveDispatcher implements ChangeDispatcher {
 
   async dispatch(changes: Changes): Promise<void> {
     try {
+      // Taken as the commit is told, before the reads below: a task's `dateUpdate` is the second of its
+      // change (the row's `updated_at`), not a second later when the wallets' rows took a while to read.
+      const dateUpdate = Math.floor(Date.now() / 1000);
       const list = changes.list();
       // Read first, then emit in one go: the events leave in the order the changes were recorded.
       const owners = await this.balanceOwnersOf(list);
       const carried = await this.postedRowsOf(list, owners);
       // Rooms first (issue 35 H5b): a performer taken off a task must not hear this step's own events.
       for (const change of list) if (change.kind === 'access') await this.realtime.recheckRooms(change.userIds);
-      const dateUpdate = Math.floor(Date.now() / 1000);
       // The acting tab skips the task events of its own step: its answer holds their result (origin.ts).
       const origin = changes.origin ? { origin: changes.origin } : {};
       // A task's `task.update` stands for its documents too (the readers of one read the other): a unit
