@@ -26,8 +26,6 @@ export * from './profile.js';
 export * from './chats.js';
 export * from './system-notes.js';
 export * from './page-words.js';
-export * from './page-reads.js';
-export * from './task-filter.js';
 export * from './staffing.js';
 // Types only: the console's schemas and entries are its chunk's and the server's (`@negayno/shared/contract/ops`,
 // `@negayno/shared/contract/ops-endpoints`), not every page's.

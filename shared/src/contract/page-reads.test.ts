@@ -1,4 +1,5 @@
-import { filterQuery, parseFilter, readsOfPage } from './index';
+import { readsOfPage } from './page-reads';
+import { filterQuery, parseFilter } from './task-filter';
 
 describe('a board filter as a query', () => {
   it('keeps the non-empty trimmed values in a fixed order and reads them back', () => {

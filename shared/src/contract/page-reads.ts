@@ -3,7 +3,9 @@
  * with the page's own files instead of one after another once the code that asks for them has run (the
  * session, then the version, then the projects, then the board: four round trips in a row). Only reads
  * every visitor of that page makes are named: a hint nobody uses costs its request and a console warning.
- * Paths are under the API root; the host's and the board's code ask for these same paths.
+ * Paths are under the API root; the host's and the board's code ask for these same paths. Out of the
+ * contract's index (which every first screen shares whole): only the server reads it,
+ * `@negayno/shared/contract/page-reads`.
  */
 import type { BoardView } from './entities.js';
 import { idFromPath, redirectFor, ROUTES } from './routes.js';

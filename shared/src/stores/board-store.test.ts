@@ -1,4 +1,5 @@
-import { KANBAN_COLUMNS, parseFilter, projectBoardRead, type ColumnSet, type TaskCard } from '@negayno/shared/contract';
+import { KANBAN_COLUMNS, type ColumnSet, type TaskCard } from '@negayno/shared/contract';
+import { parseFilter, projectBoardRead } from '@negayno/shared/contract/task-filter';
 import { autorun, isObservable } from 'mobx';
 import { card as taskCard, startApiServer, type ApiServer } from '@negayno/shared/testing';
 import { TAB_ORIGIN } from '../api/echo';

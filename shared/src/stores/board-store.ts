@@ -6,10 +6,7 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   KANBAN_COLUMNS,
-  TASK_FILTER_KEYS,
   endpoints,
-  filterQuery,
-  parseFilter,
   ownMessageEvent,
   type ColumnSet,
   type ServerEvent,
@@ -17,10 +14,15 @@ import {
   type TaskCard,
   type TaskFilter,
 } from '@negayno/shared/contract';
+import { TASK_FILTER_KEYS, filterQuery, parseFilter } from '@negayno/shared/contract/task-filter';
 import { call, isOwnEcho, sendLog } from '@negayno/shared/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@negayno/shared/lib';
 import { settle, type Loaded, type LoadStatus } from './load.js';
 import { SharedReads } from './shared-reads.js';
+
+// The board filter's query, as the page's preload hints build it too (out of the contract's index, which
+// every first screen shares whole: only the board and the server need it).
+export { filterQuery, parseFilter };
 
 /** Which board is shown: one project's, or every project the viewer sees (the staff home). */
 export type BoardScope = { kind: 'project'; projectId: number } | { kind: 'all' };

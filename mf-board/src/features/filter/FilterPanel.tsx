@@ -1,12 +1,12 @@
 import { Button, Dropdown, Field, Input, Option, Spinner, makeStyles, tokens } from '@negayno/shared/fluent';
 import { DrawerBody, DrawerFooter } from '@negayno/shared/fluent-panels';
-import { DRAWER_MAX_WIDTH, LENGTH, filterQuery, parseFilter, type TaskFilter } from '@negayno/shared/contract';
+import { DRAWER_MAX_WIDTH, LENGTH, type TaskFilter } from '@negayno/shared/contract';
 import { SideDrawer } from '@negayno/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@negayno/shared/i18n';
 import { useSearchParams } from 'react-router-dom';
-import { useWorkStores } from '@negayno/shared/work-stores';
+import { useWorkStores, filterQuery, parseFilter } from '@negayno/shared/work-stores';
 import { useClippedDropdownButton } from '../layout/useClippedDropdownButton';
 
 const useStyles = makeStyles({

@@ -1,4 +1,5 @@
-import { filterQuery, parseFilter, type TaskFilter } from '@negayno/shared/contract';
+import type { TaskFilter } from '@negayno/shared/contract';
+import { filterQuery, parseFilter } from '@negayno/shared/work-stores';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 

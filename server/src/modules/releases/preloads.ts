@@ -9,16 +9,8 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  API_ROOT,
-  NAMESPACES_IN_CONTRACT,
-  namespacesOfPage,
-  readsOfPage,
-  remotesOfPage,
-  wordsChunkName,
-  type BoardView,
-  type Language,
-} from '@negayno/shared/contract';
+import { API_ROOT, NAMESPACES_IN_CONTRACT, namespacesOfPage, remotesOfPage, wordsChunkName, type BoardView, type Language } from '@negayno/shared/contract';
+import { readsOfPage } from '@negayno/shared/contract/page-reads';
 import type { ReleaseFiles } from './files.js';
 import type { ReleaseService } from './service.js';
 
