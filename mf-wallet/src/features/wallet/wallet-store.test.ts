@@ -128,17 +128,9 @@ describe('a live wallet', () => {
   });
 
   it("moves the user's bonus figure on a bonus posting", async () => {
-    const wallet: WalletAnswer = { balance: 1_000, currency: 'UAH', can: { topUp: true, payout: true, tipsStatistics: false }, billingEmail: null };
-    server.routes = {
-      'GET /user/balance': { data: wallet },
-      'GET /user/bonus-balance': { data: { balance: 0, currency: 'UAH' } },
-      'GET /user/balance/transactions': { data: { list: [], hasMore: false } },
-      'GET /user/balance/credit-stat': { data: [] },
-    };
-    const store = new WalletStore({ kind: 'user' });
-    await store.load();
+    const { store } = await userWallet();
     store.onBonusBalance(posted(20, 500, 500));
     expect(store.bonus?.balance).toBe(500);
-    expect(store.wallet?.balance).toBe(1_000);
+    expect(store.wallet?.balance).toBe(10_000);
   });
 });
